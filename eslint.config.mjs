@@ -1,0 +1,88 @@
+// Flat config. The one architectural rule that lint enforces: pure networking logic
+// (`src/**/logic/`, `src/**/model/`) imports no UI framework, SDK, i18n or data-fetching library,
+// so it runs unchanged in the browser, the sandbox cluster, the CLI and the unit tests.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import pluginQuery from '@tanstack/eslint-plugin-query';
+
+const pureCoreBan = {
+  patterns: [
+    {
+      group: [
+        'react',
+        'react-dom',
+        'react/*',
+        'react-dom/*',
+        '@patternfly/*',
+        '@openshift-console/*',
+        'i18next',
+        'react-i18next',
+        '@tanstack/*',
+        'react-router',
+      ],
+      message:
+        'logic/ and model/ are framework-free: no React, PatternFly, SDK, i18n or TanStack imports.',
+    },
+  ],
+};
+
+export default tseslint.config(
+  {
+    ignores: [
+      'node_modules/**',
+      'dist/**',
+      'sandbox/console/dist/**',
+      '.sandbox/**',
+      'test-results/**',
+      'playwright-report/**',
+      'bench-results/**',
+      'charts/**',
+      '**/*.js',
+      '**/*.cjs',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    plugins: { 'react-hooks': reactHooks, '@tanstack/query': pluginQuery },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...pluginQuery.configs.recommended.rules,
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/restrict-template-expressions': [
+        'error',
+        { allowNumber: true, allowBoolean: true },
+      ],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    files: ['src/**/logic/**/*.ts', 'src/**/model/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', pureCoreBan],
+      '@typescript-eslint/no-non-null-assertion': 'error',
+    },
+  },
+  {
+    // Command-line tools, the sandbox, scripts and tests print to the terminal on purpose.
+    files: [
+      'sandbox/**/*.ts',
+      'cli/**/*.ts',
+      'scripts/**/*.mjs',
+      'bench/**/*.ts',
+      'integration-tests/**/*.ts',
+      '**/*.test.ts',
+    ],
+    rules: { 'no-console': 'off' },
+  },
+  {
+    files: ['**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+);

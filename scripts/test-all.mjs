@@ -1,0 +1,102 @@
+#!/usr/bin/env node
+// `npm test`: every check the project has, in the order a developer would want to see failures,
+// then one closing line `N passed, N failed` that sums every runner. Steps that are not test
+// runners (typecheck, lint, ...) count as one test each. The suite keeps going after a failure so
+// one run shows everything that is broken, and exits non-zero if anything failed.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const npx = (args) => ['npx', ['--no-install', ...args]];
+
+function ensureChromium() {
+  if (existsSync('/usr/bin/chromium')) return true;
+  console.log('Chromium is missing; installing Debian chromium with apt-get.');
+  const r = spawnSync('bash', ['-c', 'apt-get update && apt-get install -y chromium'], {
+    stdio: 'inherit',
+  });
+  if (r.status === 0 && existsSync('/usr/bin/chromium')) return true;
+  console.error('Could not install Chromium. Run: sudo apt-get install -y chromium');
+  return false;
+}
+
+function tapCounts(file) {
+  if (!existsSync(file)) return null;
+  const text = readFileSync(file, 'utf8');
+  const pass = /^# pass (\d+)/m.exec(text);
+  const fail = /^# fail (\d+)/m.exec(text);
+  if (!pass || !fail) return null;
+  return { passed: Number(pass[1]), failed: Number(fail[1]) };
+}
+
+function playwrightCounts(file) {
+  if (!existsSync(file)) return null;
+  try {
+    const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+    return {
+      passed: stats.expected + stats.flaky,
+      failed: stats.unexpected,
+      skipped: stats.skipped,
+    };
+  } catch {
+    return null;
+  }
+}
+
+const steps = [
+  { name: 'typecheck', cmd: npx(['tsc', '--noEmit', '-p', 'tsconfig.json']) },
+  { name: 'lint', cmd: npx(['eslint', '--max-warnings', '0', '.']) },
+  { name: 'format', cmd: npx(['prettier', '--check', '.']) },
+  { name: 'i18n drift', cmd: ['node', ['scripts/i18n.mjs', '--check']] },
+  {
+    name: 'unit',
+    cmd: ['node', ['scripts/run-unit.mjs']],
+    counts: () => tapCounts(join(root, 'test-results/unit.tap')),
+  },
+  { name: 'build plugin', cmd: ['npm', ['run', '--silent', 'build']] },
+  { name: 'build console stand-in', cmd: ['npm', ['run', '--silent', 'build:console']] },
+  {
+    name: 'playwright',
+    before: ensureChromium,
+    cmd: npx(['playwright', 'test']),
+    counts: () => playwrightCounts(join(root, 'test-results/playwright.json')),
+  },
+];
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const table = [];
+for (const step of steps) {
+  console.log(`\n=== ${step.name} ===`);
+  const started = Date.now();
+  let status = 1;
+  if (!step.before || step.before()) {
+    const [bin, args] = step.cmd;
+    status = spawnSync(bin, args, { cwd: root, stdio: 'inherit', env: process.env }).status ?? 1;
+  }
+  const counts = step.counts?.();
+  let p;
+  let f;
+  if (counts) {
+    p = counts.passed;
+    f = counts.failed + (status !== 0 && counts.failed === 0 ? 1 : 0);
+    skipped += counts.skipped ?? 0;
+  } else {
+    p = status === 0 ? 1 : 0;
+    f = status === 0 ? 0 : 1;
+  }
+  passed += p;
+  failed += f;
+  table.push({ step: step.name, passed: p, failed: f, seconds: (Date.now() - started) / 1000 });
+}
+
+console.log('\n=== summary ===');
+for (const row of table) {
+  console.log(
+    `${row.step.padEnd(26)} ${String(row.passed).padStart(5)} passed ${String(row.failed).padStart(4)} failed  ${row.seconds.toFixed(1)} s`,
+  );
+}
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed === 0 ? 0 : 1);
