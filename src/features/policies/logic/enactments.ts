@@ -1,0 +1,248 @@
+// Reduces NNCE and NNCP conditions to what the UI shows. Conditions are looked up by type, never
+// by array position: the handler clears and rewrites them on a generation change, so order varies.
+import type { Condition } from '../../../shared/model/k8s';
+import {
+  ENACTMENT_NODE_LABEL,
+  ENACTMENT_POLICY_LABEL,
+  type NodeNetworkConfigurationEnactment,
+  type NodeNetworkConfigurationPolicy,
+} from '../../../shared/model/nmstate';
+import {
+  ENACTMENT_PHASES,
+  ENACTMENT_REASON_RETRYING,
+  POLICY_REASON_NO_MATCHING_NODE,
+  POLICY_REASON_PROGRESSING,
+  type EnactmentPhase,
+  type PolicyConditionSummary,
+  type PolicyConditionType,
+  type PolicyHeadline,
+  type PolicyStatusSummary,
+  type RolloutProgress,
+} from '../model/enactmentStatus';
+
+export const DEFAULT_MAX_UNAVAILABLE = '50%';
+
+/** The last condition of a type wins, as a controller's update would overwrite an earlier one. */
+export const getCondition = (
+  conditions: readonly Condition[] | undefined,
+  type: string,
+): Condition | undefined => {
+  let found: Condition | undefined;
+  for (const c of conditions ?? []) if (c.type === type) found = c;
+  return found;
+};
+
+const isTrue = (conditions: readonly Condition[] | undefined, type: string): boolean =>
+  getCondition(conditions, type)?.status === 'True';
+
+/**
+ * Node and policy of an enactment. Labels are authoritative; the `<node>.<policy>` name is only
+ * a fallback, and since node names contain dots it is split using the known policy or node names.
+ */
+export const getEnactmentKey = (
+  nnce: NodeNetworkConfigurationEnactment,
+  known: { policies?: Iterable<string>; nodes?: Iterable<string> } = {},
+): { node: string; policy: string } | null => {
+  const labels = nnce.metadata.labels ?? {};
+  const labelNode = labels[ENACTMENT_NODE_LABEL];
+  const labelPolicy = labels[ENACTMENT_POLICY_LABEL];
+  const name = nnce.metadata.name;
+  if (labelNode && labelPolicy) return { node: labelNode, policy: labelPolicy };
+  if (labelPolicy && name.endsWith(`.${labelPolicy}`))
+    return { node: name.slice(0, -labelPolicy.length - 1), policy: labelPolicy };
+  if (labelNode && name.startsWith(`${labelNode}.`))
+    return { node: labelNode, policy: name.slice(labelNode.length + 1) };
+  for (const policy of known.policies ?? [])
+    if (name.length > policy.length + 1 && name.endsWith(`.${policy}`))
+      return { node: name.slice(0, -policy.length - 1), policy };
+  for (const node of known.nodes ?? [])
+    if (name.length > node.length + 1 && name.startsWith(`${node}.`))
+      return { node, policy: name.slice(node.length + 1) };
+  // Without hints, the policy is the part after the last dot: policy names may contain dots
+  // too, but node names (FQDNs) far more often do.
+  const dot = name.lastIndexOf('.');
+  if (dot <= 0 || dot === name.length - 1) return null;
+  return { node: name.slice(0, dot), policy: name.slice(dot + 1) };
+};
+
+/** `Map<node, Map<policy, NNCE>>`. Enactments whose key cannot be determined are skipped. */
+export const indexEnactments = (
+  nnces: readonly NodeNetworkConfigurationEnactment[],
+  known: { policies?: Iterable<string>; nodes?: Iterable<string> } = {},
+): Map<string, Map<string, NodeNetworkConfigurationEnactment>> => {
+  const policies = known.policies ? [...known.policies] : undefined;
+  const nodes = known.nodes ? [...known.nodes] : undefined;
+  const index = new Map<string, Map<string, NodeNetworkConfigurationEnactment>>();
+  for (const nnce of nnces) {
+    const key = getEnactmentKey(nnce, { policies, nodes });
+    if (!key) continue;
+    let byPolicy = index.get(key.node);
+    if (!byPolicy) {
+      byPolicy = new Map();
+      index.set(key.node, byPolicy);
+    }
+    byPolicy.set(key.policy, nnce);
+  }
+  return index;
+};
+
+/** The enactments of one policy, keyed by node. */
+export const getPolicyEnactments = (
+  index: Map<string, Map<string, NodeNetworkConfigurationEnactment>>,
+  policyName: string,
+): Map<string, NodeNetworkConfigurationEnactment> => {
+  const out = new Map<string, NodeNetworkConfigurationEnactment>();
+  for (const [node, byPolicy] of index) {
+    const nnce = byPolicy.get(policyName);
+    if (nnce) out.set(node, nnce);
+  }
+  return out;
+};
+
+export const getEnactmentPhase = (
+  nnce: NodeNetworkConfigurationEnactment,
+  policyGeneration?: number,
+): EnactmentPhase => {
+  const status = nnce.status;
+  if (
+    policyGeneration !== undefined &&
+    typeof status?.policyGeneration === 'number' &&
+    status.policyGeneration !== policyGeneration
+  )
+    return 'Stale';
+  const conditions = status?.conditions;
+  const failing = getCondition(conditions, 'Failing');
+  // Since v0.85 a retry sets Failing and Progressing True together, both with reason Retrying.
+  if (
+    failing?.status === 'True' &&
+    (isTrue(conditions, 'Progressing') || failing.reason === ENACTMENT_REASON_RETRYING)
+  )
+    return 'Retrying';
+  if (isTrue(conditions, 'Aborted')) return 'Aborted';
+  if (failing?.status === 'True') return 'Failing';
+  if (isTrue(conditions, 'Progressing')) return 'Progressing';
+  if (isTrue(conditions, 'Pending')) return 'Pending';
+  if (isTrue(conditions, 'Available')) return 'Available';
+  return 'Unknown';
+};
+
+/** The condition that explains the phase (its message is what a tooltip shows). */
+export const getEnactmentPhaseCondition = (
+  nnce: NodeNetworkConfigurationEnactment,
+  phase: EnactmentPhase,
+): Condition | undefined => {
+  const type =
+    phase === 'Retrying' ? 'Failing' : phase === 'Stale' || phase === 'Unknown' ? null : phase;
+  return type ? getCondition(nnce.status?.conditions, type) : undefined;
+};
+
+export const emptyPhaseCounts = (): Record<EnactmentPhase, number> => {
+  const counts = {} as Record<EnactmentPhase, number>;
+  for (const p of ENACTMENT_PHASES) counts[p] = 0;
+  return counts;
+};
+
+/**
+ * The handler's IntOrString scaling: integers as is, "N%" of total rounded up, floor 1;
+ * anything else falls back to 50%.
+ */
+export const resolveMaxUnavailable = (
+  value: number | string | undefined,
+  total: number,
+): { count: number; raw: number | string; defaulted: boolean } => {
+  const scale = (pct: number): number => Math.max(1, Math.ceil((total * pct) / 100));
+  if (value === undefined)
+    return { count: scale(50), raw: DEFAULT_MAX_UNAVAILABLE, defaulted: false };
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 0)
+    return { count: Math.max(1, value), raw: value, defaulted: false };
+  if (typeof value === 'string') {
+    const pct = /^(\d+)%$/.exec(value);
+    if (pct?.[1] !== undefined)
+      return { count: scale(Number(pct[1])), raw: value, defaulted: false };
+    if (/^\d+$/.test(value))
+      return { count: Math.max(1, Number(value)), raw: value, defaulted: false };
+  }
+  return { count: scale(50), raw: value, defaulted: true };
+};
+
+const POLICY_PRIORITY: readonly PolicyConditionType[] = [
+  'Ignored',
+  'Degraded',
+  'Progressing',
+  'Available',
+];
+
+export const getPolicyConditionSummary = (
+  policy: NodeNetworkConfigurationPolicy,
+): PolicyConditionSummary => {
+  const conditions = policy.status?.conditions;
+  for (const type of POLICY_PRIORITY) {
+    const c = getCondition(conditions, type);
+    if (c?.status !== 'True') continue;
+    return {
+      type,
+      reason: c.reason ?? '',
+      message: c.message ?? '',
+      lastTransitionTime: c.lastTransitionTime ?? null,
+      noMatchingNode: type === 'Ignored' || c.reason === POLICY_REASON_NO_MATCHING_NODE,
+    };
+  }
+  const available = getCondition(conditions, 'Available');
+  return {
+    type: null,
+    reason: available?.reason ?? '',
+    message: available?.message ?? '',
+    lastTransitionTime: available?.lastTransitionTime ?? null,
+    noMatchingNode: false,
+  };
+};
+
+/** True when the admission policy forbids a spec update ("policy … is still in progress"). */
+export const isPolicyUpdateBlocked = (policy: NodeNetworkConfigurationPolicy): boolean => {
+  const reason = getCondition(policy.status?.conditions, 'Available')?.reason ?? '';
+  return reason === '' || reason === POLICY_REASON_PROGRESSING;
+};
+
+const FINISHED: ReadonlySet<EnactmentPhase> = new Set(['Available', 'Failing', 'Aborted']);
+
+export const summarizePolicyStatus = (
+  policy: NodeNetworkConfigurationPolicy,
+  enactmentsForPolicy: Iterable<NodeNetworkConfigurationEnactment>,
+): PolicyStatusSummary => {
+  const generation = policy.metadata.generation;
+  const counts = emptyPhaseCounts();
+  let total = 0;
+  let finished = 0;
+  for (const nnce of enactmentsForPolicy) {
+    const phase = getEnactmentPhase(nnce, generation);
+    counts[phase] += 1;
+    total += 1;
+    if (FINISHED.has(phase)) finished += 1;
+  }
+  const condition = getPolicyConditionSummary(policy);
+  const mu = resolveMaxUnavailable(policy.spec.maxUnavailable, total);
+  const rollout: RolloutProgress = {
+    finished,
+    total,
+    maxUnavailable: mu.count,
+    maxUnavailableRaw: mu.raw,
+    maxUnavailableDefaulted: mu.defaulted,
+  };
+  return { counts, condition, headline: getHeadline(condition, counts, total), rollout };
+};
+
+const getHeadline = (
+  condition: PolicyConditionSummary,
+  counts: Record<EnactmentPhase, number>,
+  total: number,
+): PolicyHeadline => {
+  if (condition.noMatchingNode) return 'NoMatchingNode';
+  if (condition.type === 'Degraded') return 'Degraded';
+  if (condition.type === 'Progressing') return 'Progressing';
+  if (condition.type === 'Available') return 'Available';
+  // All four Unknown: the webhook just reset them. Enactments may already say more.
+  if (counts.Failing + counts.Aborted > 0) return 'Degraded';
+  if (counts.Progressing + counts.Retrying + counts.Pending > 0) return 'Progressing';
+  if (total > 0 && counts.Available === total) return 'Available';
+  return condition.reason === '' ? 'Pending' : 'Unknown';
+};
