@@ -18,9 +18,19 @@ import type {
   ValueNode,
 } from './types';
 
-const OPERATORS: Partial<Record<Token['type'], { kind: OperatorKind; prefix: string; code: CaptureErrorCode }>> = {
-  EQFILTER: { kind: 'eqfilter', prefix: 'invalid equality filter', code: 'invalid-equality-filter' },
-  NEFILTER: { kind: 'nefilter', prefix: 'invalid inequality filter', code: 'invalid-inequality-filter' },
+const OPERATORS: Partial<
+  Record<Token['type'], { kind: OperatorKind; prefix: string; code: CaptureErrorCode }>
+> = {
+  EQFILTER: {
+    kind: 'eqfilter',
+    prefix: 'invalid equality filter',
+    code: 'invalid-equality-filter',
+  },
+  NEFILTER: {
+    kind: 'nefilter',
+    prefix: 'invalid inequality filter',
+    code: 'invalid-inequality-filter',
+  },
   REPLACE: { kind: 'replace', prefix: 'invalid replace', code: 'invalid-replace' },
 };
 
@@ -53,16 +63,28 @@ class Parser {
     const first = this.peek();
     if (first.type === 'EOF') return { kind: 'bare', position: first.position, node: null };
     if (first.type === 'PIPE') {
-      throw new ParseFailure('invalid-pipe', 'invalid pipe: missing pipe in expression', first.position);
+      throw new ParseFailure(
+        'invalid-pipe',
+        'invalid pipe: missing pipe in expression',
+        first.position,
+      );
     }
     const leading = this.parseOperand();
     if (this.peek().type === 'PIPE') {
       const pipe = this.advance();
       if (leading === null || leading.kind !== 'path') {
-        throw new ParseFailure('invalid-pipe', 'invalid pipe: only paths can be piped in', pipe.position);
+        throw new ParseFailure(
+          'invalid-pipe',
+          'invalid pipe: only paths can be piped in',
+          pipe.position,
+        );
       }
       if (this.peek().type === 'EOF') {
-        throw new ParseFailure('invalid-pipe', 'invalid pipe: missing pipe out expression', pipe.position);
+        throw new ParseFailure(
+          'invalid-pipe',
+          'invalid pipe: missing pipe out expression',
+          pipe.position,
+        );
       }
       return this.parseOperation(leading, this.parseOperand());
     }
@@ -78,14 +100,26 @@ class Parser {
     }
     this.advance();
     if (left === null) {
-      throw new ParseFailure(operator.code, `${operator.prefix}: missing left hand argument`, token.position);
+      throw new ParseFailure(
+        operator.code,
+        `${operator.prefix}: missing left hand argument`,
+        token.position,
+      );
     }
     if (left.kind !== 'path') {
-      throw new ParseFailure(operator.code, `${operator.prefix}: left hand argument is not a path`, token.position);
+      throw new ParseFailure(
+        operator.code,
+        `${operator.prefix}: left hand argument is not a path`,
+        token.position,
+      );
     }
     const valueToken = this.peek();
     if (valueToken.type === 'EOF') {
-      throw new ParseFailure(operator.code, `${operator.prefix}: missing right hand argument`, valueToken.position);
+      throw new ParseFailure(
+        operator.code,
+        `${operator.prefix}: missing right hand argument`,
+        valueToken.position,
+      );
     }
     const value = this.parseOperand();
     if (value === null) {
@@ -103,9 +137,17 @@ class Parser {
     const token = this.peek();
     if (token.type === 'EOF') return;
     if (token.type === 'MERGE') {
-      throw new ParseFailure('invalid-expression', 'invalid expression: the merge operator `+` is not supported', token.position);
+      throw new ParseFailure(
+        'invalid-expression',
+        'invalid expression: the merge operator `+` is not supported',
+        token.position,
+      );
     }
-    throw new ParseFailure('invalid-expression', `invalid expression: unexpected token \`${token.literal}\``, token.position);
+    throw new ParseFailure(
+      'invalid-expression',
+      `invalid expression: unexpected token \`${token.literal}\``,
+      token.position,
+    );
   }
 
   /** A value-like operand, or null when the current token cannot start one. */
@@ -131,7 +173,11 @@ class Parser {
         return null;
       case 'DOT':
       case 'MERGE':
-        throw new ParseFailure('invalid-expression', `invalid expression: unexpected token \`${token.literal}\``, token.position);
+        throw new ParseFailure(
+          'invalid-expression',
+          `invalid expression: unexpected token \`${token.literal}\``,
+          token.position,
+        );
     }
   }
 
@@ -151,9 +197,18 @@ class Parser {
           this.advance();
           steps.push({ kind: 'index', index: Number(step.literal), position: step.position });
         } else {
-          throw new ParseFailure('invalid-path', 'invalid path: missing identity or number after dot', step.position);
+          throw new ParseFailure(
+            'invalid-path',
+            'invalid path: missing identity or number after dot',
+            step.position,
+          );
         }
-      } else if (token.type === 'IDENTITY' || token.type === 'STRING' || token.type === 'NUMBER' || token.type === 'BOOLEAN') {
+      } else if (
+        token.type === 'IDENTITY' ||
+        token.type === 'STRING' ||
+        token.type === 'NUMBER' ||
+        token.type === 'BOOLEAN'
+      ) {
         throw new ParseFailure('invalid-path', 'invalid path: missing dot', token.position);
       } else {
         return { kind: 'path', position: head.position, steps };
@@ -167,7 +222,10 @@ export function parseTokens(tokens: Token[]): Result<ExpressionNode> {
     return { ok: true, value: new Parser(tokens).parse() };
   } catch (failure) {
     if (failure instanceof ParseFailure) {
-      return { ok: false, error: { code: failure.code, message: failure.message, position: failure.position } };
+      return {
+        ok: false,
+        error: { code: failure.code, message: failure.message, position: failure.position },
+      };
     }
     throw failure;
   }
