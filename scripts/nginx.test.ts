@@ -200,8 +200,8 @@ async function startNginx(): Promise<void> {
       // Not a pipe for stdout: nginx cannot open /dev/stdout (the access log) on a libuv socket.
       { stdio: ['ignore', 'ignore', 'pipe'] },
     );
-    child.stderr?.setEncoding('utf8');
-    child.stderr?.on('data', (d: string) => {
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (d: string) => {
       nginxStderr += d;
     });
     try {
@@ -239,8 +239,8 @@ after(async () => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
-describe('nginx serving the plugin (deploy/nginx.conf)', () => {
-  test('the configuration passes nginx -t', () => {
+void describe('nginx serving the plugin (deploy/nginx.conf)', () => {
+  void test('the configuration passes nginx -t', () => {
     // stdout is not a pipe: libuv pipes are sockets, and nginx cannot open /dev/stdout on one.
     const r = spawnSync(NGINX, ['-t', '-e', 'stderr', '-p', work, '-c', join(work, 'nginx.conf')], {
       encoding: 'utf8',
@@ -249,7 +249,7 @@ describe('nginx serving the plugin (deploy/nginx.conf)', () => {
     assert.equal(r.status, 0, r.stderr);
   });
 
-  test('plugin-manifest.json is JSON that Console always revalidates', async () => {
+  void test('plugin-manifest.json is JSON that Console always revalidates', async () => {
     const res = await get('/plugin-manifest.json');
     assert.equal(res.status, 200);
     assert.match(String(res.headers['content-type']), /^application\/json\b/);
@@ -258,7 +258,7 @@ describe('nginx serving the plugin (deploy/nginx.conf)', () => {
     assert.equal((JSON.parse(res.body) as { name: string }).name, pluginName);
   });
 
-  test('the locale file is JSON and revalidated', async () => {
+  void test('the locale file is JSON and revalidated', async () => {
     const res = await get(`/locales/en/plugin__${pluginName}.json`);
     assert.equal(res.status, 200);
     assert.match(String(res.headers['content-type']), /^application\/json\b/);
@@ -266,7 +266,7 @@ describe('nginx serving the plugin (deploy/nginx.conf)', () => {
     assert.equal(res.headers['x-content-type-options'], 'nosniff');
   });
 
-  test('every served file has the right type and cache policy', async () => {
+  void test('every served file has the right type and cache policy', async () => {
     const hashed = servedFiles.filter((f) => hashedAsset.test(f));
     assert.ok(
       hashed.some((f) => f.startsWith('plugin-entry.')),
@@ -290,7 +290,7 @@ describe('nginx serving the plugin (deploy/nginx.conf)', () => {
     }
   });
 
-  test('directories are never listed', async () => {
+  void test('directories are never listed', async () => {
     for (const path of ['/', '/locales/', '/locales/en/', '/locales']) {
       const res = await get(path);
       assert.ok([403, 404].includes(res.status), `${path} answered ${res.status}`);
@@ -299,7 +299,7 @@ describe('nginx serving the plugin (deploy/nginx.conf)', () => {
     }
   });
 
-  test('unknown paths are 404 without an index-page fallback', async () => {
+  void test('unknown paths are 404 without an index-page fallback', async () => {
     for (const path of [
       '/nope',
       '/index.html',
@@ -314,20 +314,20 @@ describe('nginx serving the plugin (deploy/nginx.conf)', () => {
     }
   });
 
-  test('only GET and HEAD are accepted', async () => {
+  void test('only GET and HEAD are accepted', async () => {
     assert.equal((await get('/plugin-manifest.json', 'HEAD')).status, 200);
     for (const method of ['POST', 'PUT', 'DELETE']) {
       assert.equal((await get('/plugin-manifest.json', method)).status, 405, method);
     }
   });
 
-  test('the nginx version is not disclosed', async () => {
+  void test('the nginx version is not disclosed', async () => {
     const res = await get('/nope');
     assert.equal(res.headers.server, 'nginx');
     assert.doesNotMatch(res.body, /nginx\/\d/);
   });
 
-  test('TLS 1.2 and TLS 1.3 are accepted', async () => {
+  void test('TLS 1.2 and TLS 1.3 are accepted', async () => {
     assert.equal(
       await handshake(port, { minVersion: 'TLSv1.2', maxVersion: 'TLSv1.2' }),
       'TLSv1.2',
@@ -338,7 +338,7 @@ describe('nginx serving the plugin (deploy/nginx.conf)', () => {
     );
   });
 
-  test('TLS 1.0 and 1.1 are refused', async () => {
+  void test('TLS 1.0 and 1.1 are refused', async () => {
     // Control: the same client options do complete a TLS 1.1 handshake with a server that allows
     // it, so a refusal below is nginx's doing and not the client's inability to speak TLS 1.1.
     const control = createTlsServer({
