@@ -1,0 +1,96 @@
+// Enactment helpers for the topology. The index and the phase come from the policies feature
+// (`indexEnactments` keys by the `nmstate.io/node` and `nmstate.io/policy` labels, never "the
+// first enactment owned by the node": a node routinely has several policies).
+import type {
+  NetworkInterface,
+  NetworkState,
+  NodeNetworkConfigurationEnactment,
+  NodeNetworkConfigurationPolicy,
+} from '../../../shared/model/nmstate';
+import { getEnactmentPhase, indexEnactments } from '../../policies/logic/enactments';
+import type { EnactmentPhase } from '../model/types';
+
+export { getEnactmentPhase, indexEnactments };
+
+/** node -> policy -> enactment, as built by `indexEnactments`. */
+export type EnactmentIndex = ReadonlyMap<
+  string,
+  ReadonlyMap<string, NodeNetworkConfigurationEnactment>
+>;
+
+/**
+ * Phases that mark an interface as failing. `Retrying` counts: its Failing condition is True,
+ * the last attempt failed and the interfaces are in an unknown intermediate state.
+ */
+export function isFailingPhase(phase: EnactmentPhase): boolean {
+  return phase === 'Failing' || phase === 'Aborted' || phase === 'Retrying';
+}
+
+/** The desired state that applies on this node: the enactment's (captures resolved), else the policy's. */
+export function getEffectiveDesiredState(
+  enactment: NodeNetworkConfigurationEnactment | undefined,
+  policy: NodeNetworkConfigurationPolicy | undefined,
+): NetworkState | undefined {
+  const fromEnactment = enactment?.status?.desiredState;
+  if (fromEnactment && typeof fromEnactment === 'object') return fromEnactment;
+  const fromPolicy = policy?.spec.desiredState;
+  if (fromPolicy && typeof fromPolicy === 'object') return fromPolicy;
+  return undefined;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Desired-state interfaces, tolerating capture templates (a string) in place of the array. */
+export function getDesiredInterfaces(state: NetworkState | undefined): NetworkInterface[] {
+  const list: unknown = state?.interfaces;
+  if (!Array.isArray(list)) return [];
+  return list.filter(
+    (i): i is NetworkInterface => isRecord(i) && typeof i.name === 'string' && i.name !== '',
+  );
+}
+
+function names(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  const out: string[] = [];
+  for (const v of value) {
+    if (typeof v === 'string') out.push(v);
+    else if (isRecord(v) && typeof v.name === 'string') out.push(v.name);
+  }
+  return out;
+}
+
+function baseIface(value: unknown): string | undefined {
+  return isRecord(value) && typeof value['base-iface'] === 'string'
+    ? value['base-iface']
+    : undefined;
+}
+
+/**
+ * Interfaces a desired-state interface references without naming them as interfaces of its own:
+ * its ports, its base interface, its controller. A failing policy that enslaves `eth1` touches
+ * `eth1` even though only the bridge is listed.
+ */
+export function getReferencedNames(iface: NetworkInterface): string[] {
+  const out: string[] = [];
+  const bridge: unknown = iface.bridge;
+  if (isRecord(bridge) && Array.isArray(bridge.port)) {
+    for (const port of bridge.port as unknown[]) {
+      if (!isRecord(port)) continue;
+      if (typeof port.name === 'string') out.push(port.name);
+      const la = port['link-aggregation'];
+      if (isRecord(la)) out.push(...names(la.port));
+    }
+  }
+  const la: unknown = iface['link-aggregation'];
+  if (isRecord(la)) out.push(...names(la.port));
+  const vrf: unknown = iface.vrf;
+  if (isRecord(vrf)) out.push(...names(vrf.port));
+  for (const key of ['vlan', 'vxlan', 'mac-vlan', 'mac-vtap', 'ipvlan'] as const) {
+    const base = baseIface(iface[key]);
+    if (base) out.push(base);
+  }
+  if (typeof iface.controller === 'string' && iface.controller) out.push(iface.controller);
+  return out;
+}
