@@ -21,7 +21,7 @@ const N1 = 'worker-1.ocp.example.com';
 const N2 = 'worker-2.ocp.example.com';
 const N3 = 'worker-3.ocp.example.com';
 
-describe('getEnactmentPhase', () => {
+void describe('getEnactmentPhase', () => {
   const table: [EnactmentFixtureState, EnactmentPhase][] = [
     ['initial', 'Unknown'],
     ['progressing', 'Progressing'],
@@ -32,11 +32,11 @@ describe('getEnactmentPhase', () => {
     ['aborted', 'Aborted'],
   ];
   for (const [state, phase] of table) {
-    it(`${state} → ${phase}`, () => {
+    void it(`${state} → ${phase}`, () => {
       const nnce = makeEnactment(N1, 'p', state);
       assert.equal(getEnactmentPhase(nnce, 1), phase);
     });
-    it(`${state} → ${phase} regardless of condition order`, () => {
+    void it(`${state} → ${phase} regardless of condition order`, () => {
       const nnce = makeEnactment(N1, 'p', state);
       const reversed = {
         ...nnce,
@@ -45,32 +45,32 @@ describe('getEnactmentPhase', () => {
       assert.equal(getEnactmentPhase(reversed, 1), phase);
     });
   }
-  it('reports Stale when the enactment is for another generation', () => {
+  void it('reports Stale when the enactment is for another generation', () => {
     assert.equal(
       getEnactmentPhase(makeEnactment(N1, 'p', 'available', { generation: 1 }), 2),
       'Stale',
     );
   });
-  it('ignores generation when none is given', () => {
+  void it('ignores generation when none is given', () => {
     assert.equal(
       getEnactmentPhase(makeEnactment(N1, 'p', 'available', { generation: 1 })),
       'Available',
     );
   });
-  it('treats Failing=True with reason Retrying as Retrying even before Progressing flips', () => {
+  void it('treats Failing=True with reason Retrying as Retrying even before Progressing flips', () => {
     const nnce = makeEnactment(N1, 'p', 'retrying');
     const conds = (nnce.status?.conditions ?? []).map((c) =>
       c.type === 'Progressing' ? { ...c, status: 'False' as const } : c,
     );
     assert.equal(getEnactmentPhase({ ...nnce, status: { conditions: conds } }), 'Retrying');
   });
-  it('has no conditions → Unknown', () => {
+  void it('has no conditions → Unknown', () => {
     assert.equal(getEnactmentPhase({ metadata: { name: 'a.b' } }), 'Unknown');
   });
 });
 
-describe('indexEnactments', () => {
-  it('keys by labels even when node names contain dots', () => {
+void describe('indexEnactments', () => {
+  void it('keys by labels even when node names contain dots', () => {
     const index = indexEnactments([
       makeEnactment(N1, 'bond0', 'available'),
       makeEnactment(N2, 'bond0', 'failing'),
@@ -79,7 +79,7 @@ describe('indexEnactments', () => {
     assert.equal(index.get(N1)?.get('bond0')?.metadata.name, `${N1}.bond0`);
     assert.deepEqual([...getPolicyEnactments(index, 'bond0').keys()], [N1, N2]);
   });
-  it('falls back to the name, using known policies to split dotted names', () => {
+  void it('falls back to the name, using known policies to split dotted names', () => {
     const nnce = makeEnactment(N1, 'vlan.102', 'available', { labels: false });
     assert.deepEqual(getEnactmentKey(nnce, { policies: ['vlan.102'] }), {
       node: N1,
@@ -91,39 +91,43 @@ describe('indexEnactments', () => {
       policy: 'bond0',
     });
   });
-  it('uses one label to split the name when the other is missing', () => {
+  void it('uses one label to split the name when the other is missing', () => {
     const nnce = makeEnactment(N1, 'a.b', 'available');
     nnce.metadata.labels = { 'nmstate.io/policy': 'a.b' };
     assert.deepEqual(getEnactmentKey(nnce), { node: N1, policy: 'a.b' });
     nnce.metadata.labels = { 'nmstate.io/node': N1 };
     assert.deepEqual(getEnactmentKey(nnce), { node: N1, policy: 'a.b' });
   });
-  it('skips names it cannot split', () => {
+  void it('skips names it cannot split', () => {
     assert.equal(indexEnactments([{ metadata: { name: 'nodot' } }]).size, 0);
   });
 });
 
-describe('resolveMaxUnavailable', () => {
-  it('defaults to 50% rounded up', () =>
+void describe('resolveMaxUnavailable', () => {
+  void it('defaults to 50% rounded up', () => {
     assert.deepEqual(resolveMaxUnavailable(undefined, 3), {
       count: 2,
       raw: '50%',
       defaulted: false,
-    }));
-  it('accepts integers and percent', () => {
+    });
+  });
+  void it('accepts integers and percent', () => {
     assert.equal(resolveMaxUnavailable(3, 10).count, 3);
     assert.equal(resolveMaxUnavailable('10%', 5).count, 1);
     assert.equal(resolveMaxUnavailable('34%', 10).count, 4);
     assert.equal(resolveMaxUnavailable('2', 10).count, 2);
   });
-  it('floors at one', () => assert.equal(resolveMaxUnavailable(0, 10).count, 1));
-  it('falls back to 50% on invalid values', () =>
-    assert.deepEqual(resolveMaxUnavailable('half', 4), { count: 2, raw: 'half', defaulted: true }));
+  void it('floors at one', () => {
+    assert.equal(resolveMaxUnavailable(0, 10).count, 1);
+  });
+  void it('falls back to 50% on invalid values', () => {
+    assert.deepEqual(resolveMaxUnavailable('half', 4), { count: 2, raw: 'half', defaulted: true });
+  });
 });
 
-describe('summarizePolicyStatus', () => {
+void describe('summarizePolicyStatus', () => {
   const gen2 = { ...bondPolicy, metadata: { ...bondPolicy.metadata, generation: 2 } };
-  it('counts per phase and reports rollout progress', () => {
+  void it('counts per phase and reports rollout progress', () => {
     const policy = withPolicyConditions(gen2, 'progressing');
     const s = summarizePolicyStatus(policy, [
       makeEnactment(N1, 'b', 'available', { generation: 2 }),
@@ -153,14 +157,14 @@ describe('summarizePolicyStatus', () => {
     ['initial', 'Pending', null],
   ];
   for (const [state, headline, type] of headlines) {
-    it(`policy ${state} → ${headline}`, () => {
+    void it(`policy ${state} → ${headline}`, () => {
       const s = summarizePolicyStatus(withPolicyConditions(bondPolicy, state), []);
       assert.equal(s.headline, headline);
       assert.equal(s.condition.type, type);
       assert.equal(s.condition.noMatchingNode, headline === 'NoMatchingNode');
     });
   }
-  it('derives a headline from enactments while policy conditions are Unknown', () => {
+  void it('derives a headline from enactments while policy conditions are Unknown', () => {
     const p = withPolicyConditions(bondPolicy, 'initial');
     assert.equal(
       summarizePolicyStatus(p, [makeEnactment(N1, 'b', 'failing')]).headline,
@@ -175,15 +179,15 @@ describe('summarizePolicyStatus', () => {
       'Available',
     );
   });
-  it('carries the degraded message', () => {
+  void it('carries the degraded message', () => {
     const s = summarizePolicyStatus(withPolicyConditions(bondPolicy, 'degraded'), []);
     assert.match(s.condition.message, /1\/3 nodes failed/);
     assert.equal(s.condition.reason, 'FailedToConfigure');
   });
 });
 
-describe('isPolicyUpdateBlocked', () => {
-  it('blocks while progressing or before any reason', () => {
+void describe('isPolicyUpdateBlocked', () => {
+  void it('blocks while progressing or before any reason', () => {
     assert.equal(isPolicyUpdateBlocked(withPolicyConditions(bondPolicy, 'progressing')), true);
     assert.equal(isPolicyUpdateBlocked(withPolicyConditions(bondPolicy, 'initial')), true);
     assert.equal(isPolicyUpdateBlocked(withPolicyConditions(bondPolicy, 'degraded')), false);
