@@ -31,8 +31,8 @@ import {
 import {
   getDesiredInterfaces,
   getEffectiveDesiredState,
-  getEnactmentPhase,
   getReferencedNames,
+  getSafeEnactmentPhase,
   indexEnactments,
   isFailingPhase,
   type EnactmentIndex,
@@ -372,17 +372,21 @@ function normalizeMacAddress(value: unknown): string | undefined {
   return value.toUpperCase().replace(/-/g, ':');
 }
 
-function addressesOf(iface: NetworkInterface): string[] {
-  const out: string[] = [];
+/** Shared by every interface without addresses/policies/LLDP: most of them, at scale. */
+const NONE: readonly never[] = Object.freeze([]);
+
+function addressesOf(iface: NetworkInterface): readonly string[] {
+  let out: string[] | undefined;
   for (const family of [iface.ipv4, iface.ipv6]) {
     if (!isRecord(family) || !Array.isArray(family.address)) continue;
     for (const a of family.address as unknown[]) {
       if (!isRecord(a) || typeof a.ip !== 'string') continue;
       const prefix = a['prefix-length'];
+      out ??= [];
       out.push(typeof prefix === 'number' ? `${a.ip}/${prefix}` : a.ip);
     }
   }
-  return out;
+  return out ?? NONE;
 }
 
 export interface NodeOwnership {
@@ -413,7 +417,7 @@ export function getNodeOwnership(
     const nnce = perNode.get(policyName);
     if (!nnce) continue;
     const policy = policies.get(policyName);
-    const phase = getEnactmentPhase(nnce, policy?.metadata.generation);
+    const phase = getSafeEnactmentPhase(nnce, policy?.metadata.generation);
     result.policies.push({ policy: policyName, phase });
     const failing = isFailingPhase(phase);
     if (failing) result.failingPolicies.push(policyName);
@@ -444,12 +448,17 @@ function graphNodeOf(
     typeof iface.state === 'string' && KNOWN_STATES.has(iface.state)
       ? (iface.state as InterfaceState)
       : 'unknown';
-  const managed = new Set<string>();
-  for (const claim of ownership.named.get(entry.name) ?? [])
-    if (claim.type === undefined || claim.type === entry.type || claim.type === entry.rawType)
-      managed.add(claim.policy);
+  let managedBy: readonly string[] = NONE;
+  const claims = ownership.named.get(entry.name);
+  if (claims) {
+    const managed = new Set<string>();
+    for (const claim of claims)
+      if (claim.type === undefined || claim.type === entry.type || claim.type === entry.rawType)
+        managed.add(claim.policy);
+    if (managed.size > 0) managedBy = [...managed].sort(cmp);
+  }
   const failingSet = ownership.failingTouched.get(entry.name);
-  const failingPolicies = failingSet ? [...failingSet].sort(cmp) : [];
+  const failingPolicies: readonly string[] = failingSet ? [...failingSet].sort(cmp) : NONE;
   const out: InterfaceGraphNode = {
     kind: 'interface',
     id: entry.id,
@@ -460,11 +469,11 @@ function graphNodeOf(
     state,
     internal: entry.internal,
     addresses: addressesOf(iface),
-    managedBy: [...managed].sort(cmp),
+    managedBy,
     failingPolicies,
     failing: failingPolicies.length > 0,
-    lldpSystemNames: [],
-    lldpVlans: [],
+    lldpSystemNames: NONE,
+    lldpVlans: NONE,
   };
   if (entry.rawType !== undefined) out.rawType = entry.rawType;
   const mac = normalizeMacAddress(iface['mac-address']);
@@ -495,22 +504,22 @@ export function buildNodeSubgraph(
   const showLldp = options.showLldp !== false;
   const counts = emptyCounts();
   const visible = new Map<string, InterfaceGraphNode>();
-  const all: InterfaceGraphNode[] = [];
   const switchPorts = new Map<string, SwitchPortGraphNode>();
   const lldpEdges: GraphEdge[] = [];
 
   for (const entry of state.entries) {
     const g = graphNodeOf(node, entry, ownership);
-    const neighbors = entry.iface.lldp ? getLldpNeighbors(entry.iface.lldp) : [];
-    const names = new Set<string>();
-    const vlans = new Set<number>();
-    for (const n of neighbors) {
-      if (n.systemName) names.add(n.systemName);
-      for (const v of n.vlans) vlans.add(v.id);
+    const neighbors = entry.iface.lldp ? getLldpNeighbors(entry.iface.lldp) : NONE;
+    if (neighbors.length > 0) {
+      const names = new Set<string>();
+      const vlans = new Set<number>();
+      for (const n of neighbors) {
+        if (n.systemName) names.add(n.systemName);
+        for (const v of n.vlans) vlans.add(v.id);
+      }
+      if (names.size > 0) g.lldpSystemNames = [...names].sort(cmp);
+      if (vlans.size > 0) g.lldpVlans = [...vlans].sort((a, b) => a - b);
     }
-    if (names.size > 0) g.lldpSystemNames = [...names].sort(cmp);
-    if (vlans.size > 0) g.lldpVlans = [...vlans].sort((a, b) => a - b);
-    all.push(g);
     counts.total++;
     counts.byType[g.type] = (counts.byType[g.type] ?? 0) + 1;
     counts.byState[g.state] = (counts.byState[g.state] ?? 0) + 1;
@@ -587,6 +596,27 @@ export function buildNodeSubgraph(
   return { node, group, nodes, edges, switchPorts: [...switchPorts.values()].sort(byId), notes };
 }
 
+function mergeSorted<T extends { id: string }>(a: readonly T[], b: readonly T[]): T[] {
+  const out: T[] = new Array<T>(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i] as T;
+    const y = b[j] as T;
+    if (x.id <= y.id) {
+      out[k++] = x;
+      i++;
+    } else {
+      out[k++] = y;
+      j++;
+    }
+  }
+  while (i < a.length) out[k++] = a[i++] as T;
+  while (j < b.length) out[k++] = b[j++] as T;
+  return out;
+}
+
 function noteKey(n: GraphNote): string {
   return `${n.node ?? ''}\u0000${n.code}\u0000${JSON.stringify(n.params)}`;
 }
@@ -596,14 +626,18 @@ export function mergeSubgraphs(
   subgraphs: readonly NodeSubgraph[],
   extraNotes: readonly GraphNote[] = [],
 ): TopologyGraph {
-  const nodes: GraphNode[] = [];
+  const interfaceNodes: GraphNode[] = [];
+  const otherNodes: GraphNode[] = [];
   const edges: GraphEdge[] = [];
   const groups: GraphGroup[] = [];
   const notes: GraphNote[] = [...extraNotes];
   const ports = new Map<string, SwitchPortGraphNode>();
   const switches = new Map<string, SwitchGroup>();
-  for (const sub of subgraphs) {
-    for (const n of sub.nodes) nodes.push(n);
+  // Interface and edge ids start with `<node>/` and node names hold no `/`, so concatenating the
+  // per-node sorted lists in `<node>/` order is already globally sorted: no 20k-element sort.
+  const ordered = [...subgraphs].sort((a, b) => cmp(`${a.node}/`, `${b.node}/`));
+  for (const sub of ordered) {
+    for (const n of sub.nodes) (n.kind === 'interface' ? interfaceNodes : otherNodes).push(n);
     for (const e of sub.edges) edges.push(e);
     groups.push(sub.group);
     for (const n of sub.notes) notes.push(n);
@@ -624,13 +658,13 @@ export function mergeSubgraphs(
       sw.ports.push(sp.id);
     }
   }
-  for (const sp of ports.values()) nodes.push(sp);
+  for (const sp of ports.values()) otherNodes.push(sp);
   for (const sw of switches.values()) {
     sw.ports.sort(cmp);
     groups.push(sw);
   }
-  nodes.sort(byId);
-  edges.sort(byId);
+  otherNodes.sort(byId);
+  const nodes = mergeSorted(interfaceNodes, otherNodes);
   groups.sort(byId);
   notes.sort((a, b) => cmp(noteKey(a), noteKey(b)));
   return { nodes, edges, groups, notes };

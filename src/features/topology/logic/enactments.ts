@@ -1,6 +1,7 @@
 // Enactment helpers for the topology. The index and the phase come from the policies feature
 // (`indexEnactments` keys by the `nmstate.io/node` and `nmstate.io/policy` labels, never "the
 // first enactment owned by the node": a node routinely has several policies).
+import type { Condition } from '../../../shared/model/k8s';
 import type {
   NetworkInterface,
   NetworkState,
@@ -22,6 +23,34 @@ export type EnactmentIndex = ReadonlyMap<
  * Phases that mark an interface as failing. `Retrying` counts: its Failing condition is True,
  * the last attempt failed and the interfaces are in an unknown intermediate state.
  */
+/**
+ * `getEnactmentPhase` for objects straight from a watch that may not match the schema: anything
+ * that is not a condition object is ignored instead of throwing.
+ */
+export function getSafeEnactmentPhase(
+  enactment: NodeNetworkConfigurationEnactment,
+  policyGeneration: unknown,
+): EnactmentPhase {
+  const status: unknown = enactment.status;
+  const conditions: unknown = isRecord(status) ? status.conditions : undefined;
+  const clean = Array.isArray(conditions)
+    ? conditions.filter((c): c is Condition => isRecord(c) && typeof c.type === 'string')
+    : [];
+  const policyGenerationNumber =
+    typeof policyGeneration === 'number' ? policyGeneration : undefined;
+  const statusGeneration = isRecord(status) ? status.policyGeneration : undefined;
+  return getEnactmentPhase(
+    {
+      metadata: enactment.metadata,
+      status: {
+        conditions: clean,
+        ...(typeof statusGeneration === 'number' ? { policyGeneration: statusGeneration } : {}),
+      },
+    },
+    policyGenerationNumber,
+  );
+}
+
 export function isFailingPhase(phase: EnactmentPhase): boolean {
   return phase === 'Failing' || phase === 'Aborted' || phase === 'Retrying';
 }
@@ -31,10 +60,12 @@ export function getEffectiveDesiredState(
   enactment: NodeNetworkConfigurationEnactment | undefined,
   policy: NodeNetworkConfigurationPolicy | undefined,
 ): NetworkState | undefined {
-  const fromEnactment = enactment?.status?.desiredState;
-  if (fromEnactment && typeof fromEnactment === 'object') return fromEnactment;
-  const fromPolicy = policy?.spec.desiredState;
-  if (fromPolicy && typeof fromPolicy === 'object') return fromPolicy;
+  const status: unknown = enactment?.status;
+  const fromEnactment = isRecord(status) ? status.desiredState : undefined;
+  if (isRecord(fromEnactment)) return fromEnactment as NetworkState;
+  const spec: unknown = policy?.spec;
+  const fromPolicy = isRecord(spec) ? spec.desiredState : undefined;
+  if (isRecord(fromPolicy)) return fromPolicy as NetworkState;
   return undefined;
 }
 

@@ -72,17 +72,17 @@ export interface InterfaceGraphNode {
   macAddress?: string;
   mtu?: number;
   /** Every IPv4 and IPv6 address as `ip/prefix`, in NNS order. */
-  addresses: string[];
+  readonly addresses: string[];
   /** VLAN id of a `vlan` interface. */
   vlanId?: number;
   /** Policies whose desired state names this interface, sorted. */
-  managedBy: string[];
+  readonly managedBy: string[];
   /** Policies with a Failing or Aborted enactment on this node touching this interface, sorted. */
-  failingPolicies: string[];
+  readonly failingPolicies: string[];
   failing: boolean;
   /** LLDP system names and VLAN ids seen on this interface (for filters and the table view). */
-  lldpSystemNames: string[];
-  lldpVlans: number[];
+  readonly lldpSystemNames: string[];
+  readonly lldpVlans: number[];
 }
 
 export interface SwitchPortGraphNode {
