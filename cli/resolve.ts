@@ -65,17 +65,17 @@ function currentStateOf(doc: unknown, path: string): NetworkState {
   if (doc.kind === 'NodeNetworkState' || (status !== undefined && isRecord(status.currentState))) {
     if (status === undefined || !isRecord(status.currentState))
       throw new InputError(`${path}: NodeNetworkState has no status.currentState`);
-    return status.currentState as NetworkState;
+    return status.currentState;
   }
   if (doc.kind === 'NodeNetworkConfigurationEnactment') {
     if (status === undefined || !isRecord(status.desiredState))
       throw new InputError(`${path}: enactment has no status.desiredState`);
-    return status.desiredState as NetworkState;
+    return status.desiredState;
   }
   if (typeof doc.kind === 'string' && typeof doc.apiVersion === 'string') {
     throw new InputError(`${path}: ${doc.kind} does not hold a network state`);
   }
-  return doc as NetworkState;
+  return doc;
 }
 
 /** An NNCP (`spec.capture`, `spec.desiredState`) or a bare nmpolicy `{capture, desiredState}`. */
@@ -91,7 +91,7 @@ function policyOf(
   }
   const desiredState = spec.desiredState ?? {};
   if (!isRecord(desiredState)) throw new InputError(`${path}: spec.desiredState must be an object`);
-  return { capture: capture as Record<string, string>, desiredState: desiredState as NetworkState };
+  return { capture: capture as Record<string, string>, desiredState };
 }
 
 export const runResolve: Subcommand = (argv, io) => {

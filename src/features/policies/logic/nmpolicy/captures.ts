@@ -33,8 +33,10 @@ export interface EvaluateOptions {
   cachedCaptures?: Record<string, NetworkState>;
 }
 
-class EvaluationFailure {
-  constructor(readonly error: PositionedError) {}
+class EvaluationFailure extends Error {
+  constructor(readonly error: PositionedError) {
+    super(error.message);
+  }
 }
 
 function fail(code: PositionedError['code'], message: string, position: number): never {
@@ -255,7 +257,7 @@ export function evaluateCaptures(
     };
     try {
       const value = runExpression(entry.parsed, currentObject, lookup);
-      return { name, expression, ok: true, value: value as NetworkState, cached: false };
+      return { name, expression, ok: true, value, cached: false };
     } catch (failure) {
       if (failure instanceof EvaluationFailure) return failed(failure.error);
       throw failure;

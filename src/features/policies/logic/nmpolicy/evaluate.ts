@@ -18,12 +18,14 @@ import {
 } from './json';
 import type { JsonObject, JsonValue, PathStep, PositionedError } from './types';
 
-export class PathFailure {
+export class PathFailure extends Error {
   constructor(
     readonly code: PositionedError['code'],
-    readonly message: string,
+    message: string,
     readonly position: number,
-  ) {}
+  ) {
+    super(message);
+  }
 }
 
 const NO_MATCH = Symbol('no match');

@@ -10,7 +10,7 @@ const compact = (expression: string): string[] | string => {
   );
 };
 
-describe('lexExpression', () => {
+void describe('lexExpression', () => {
   const cases: { expression: string; expected: string[] | string }[] = [
     { expression: '   ', expected: ['EOF@2'] },
     { expression: '', expected: ['EOF@0'] },
@@ -77,7 +77,7 @@ describe('lexExpression', () => {
     { expression: 'a_b', expected: 'illegal-character@1: illegal rune _' },
   ];
   for (const { expression, expected } of cases) {
-    it(`lexes ${JSON.stringify(expression)}`, () => {
+    void it(`lexes ${JSON.stringify(expression)}`, () => {
       assert.deepEqual(compact(expression), expected);
     });
   }

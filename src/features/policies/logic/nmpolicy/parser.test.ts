@@ -3,8 +3,8 @@ import { describe, it } from 'node:test';
 import { parseExpression } from './expression';
 import { formatSnippet } from './format';
 
-describe('parseExpression', () => {
-  it('parses an equality filter with positions', () => {
+void describe('parseExpression', () => {
+  void it('parses an equality filter with positions', () => {
     const result = parseExpression('routes.running.destination=="0.0.0.0/0"');
     assert.deepEqual(result, {
       ok: true,
@@ -26,27 +26,23 @@ describe('parseExpression', () => {
     });
   });
 
-  it('parses a pipe into a replace with a capture reference value', () => {
+  void it('parses a pipe into a replace with a capture reference value', () => {
     const result = parseExpression(
       'capture.gw | routes.running.next-hop-interface := capture.nic.interfaces.0.name',
     );
     assert.equal(result.ok, true);
-    if (!result.ok) return;
     const node = result.value;
     assert.equal(node.kind, 'replace');
-    if (node.kind !== 'replace') return;
     assert.equal(node.position, 47);
     assert.deepEqual(
       node.source?.steps.map((s) => (s.kind === 'identity' ? s.name : s.index)),
       ['capture', 'gw'],
     );
     assert.equal(node.value.kind, 'path');
-    if (node.value.kind === 'path') {
-      assert.deepEqual(node.value.steps[3], { kind: 'index', index: 0, position: 73 });
-    }
+    assert.deepEqual(node.value.steps[3], { kind: 'index', index: 0, position: 73 });
   });
 
-  it('parses number and boolean operands and the inequality filter', () => {
+  void it('parses number and boolean operands and the inequality filter', () => {
     const numeric = parseExpression('interfaces.mtu==9000');
     assert.equal(
       numeric.ok && numeric.value.kind === 'eqfilter' && numeric.value.value.kind,
@@ -61,7 +57,7 @@ describe('parseExpression', () => {
     assert.equal(ne.ok && ne.value.kind, 'nefilter');
   });
 
-  it('parses bare paths and empty input as operation-less expressions', () => {
+  void it('parses bare paths and empty input as operation-less expressions', () => {
     assert.equal(parseExpression('interfaces').ok && parseExpression('interfaces').ok, true);
     const empty = parseExpression('  ');
     assert.equal(empty.ok && empty.value.kind, 'bare');
@@ -166,10 +162,9 @@ describe('parseExpression', () => {
     },
   ];
   for (const { expression, code, message, snippet } of failures) {
-    it(`rejects ${JSON.stringify(expression)} at the failing position`, () => {
+    void it(`rejects ${JSON.stringify(expression)} at the failing position`, () => {
       const result = parseExpression(expression);
       assert.equal(result.ok, false);
-      if (result.ok) return;
       assert.equal(result.error.code, code);
       assert.equal(result.error.message, message);
       assert.equal(formatSnippet(expression, result.error.position), snippet);

@@ -34,12 +34,14 @@ const OPERATORS: Partial<
   REPLACE: { kind: 'replace', prefix: 'invalid replace', code: 'invalid-replace' },
 };
 
-class ParseFailure {
+class ParseFailure extends Error {
   constructor(
     readonly code: CaptureErrorCode,
-    readonly message: string,
+    message: string,
     readonly position: number,
-  ) {}
+  ) {
+    super(message);
+  }
 }
 
 class Parser {

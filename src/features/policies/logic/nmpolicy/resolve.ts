@@ -51,8 +51,8 @@ export function resolvePolicyCaptures(
   }
   return {
     ok: true,
-    desiredState: expanded.value as NetworkState,
-    capturedStates: captured as Record<string, NetworkState>,
+    desiredState: expanded.value,
+    capturedStates: captured,
   };
 }
 

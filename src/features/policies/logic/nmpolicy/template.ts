@@ -62,8 +62,10 @@ export function findTemplateReferences(desiredState: JsonValue): CaptureReferenc
   return sites;
 }
 
-class TemplateFailure {
-  constructor(readonly error: CaptureError) {}
+class TemplateFailure extends Error {
+  constructor(readonly error: CaptureError) {
+    super(error.message);
+  }
 }
 
 function resolveTemplate(
