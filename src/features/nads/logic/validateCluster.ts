@@ -1,0 +1,190 @@
+// Cluster-aware and cross-NAD rules (nad-validation.md §5.8 OVN-SHARED-NAME/OVN-PHYSNET, §5.9).
+// Everything here reads the prepared ValidationContext; nothing is fetched.
+import { getSpecialRanges, overlaps } from '../../../shared/net/cidr';
+import type { NadPool } from '../model/types';
+import { int, str, type RuleEnv } from './collector';
+import { getNadKey, getOvnSettings, getPoolScope } from './context';
+import { joinPath } from './json';
+import { getPluginPools, type ConfigPool, type PluginRef } from './pools';
+import { OVN_TYPE, getNodeInterface } from './validatePlugins';
+
+const MAX_PARTNERS = 3;
+const MAX_LISTED_NODES = 5;
+
+function listNodes(nodes: string[]): Record<string, string | number> {
+  const shown = nodes.slice(0, MAX_LISTED_NODES).join(', ');
+  return { nodes: nodes.length > MAX_LISTED_NODES ? `${shown}, …` : shown, count: nodes.length };
+}
+
+function checkSpecialRanges(env: RuleEnv, pool: ConfigPool): void {
+  const seen = new Set<string>();
+  for (const s of getSpecialRanges(pool.network)) {
+    if (seen.has(s.kind)) continue;
+    seen.add(s.kind);
+    const params = { value: pool.text, range: s.text, kind: s.kind };
+    if (s.kind === 'documentation' || s.kind === 'sharedAddressSpace')
+      env.c.info('cluster.documentationRange', pool.path, params);
+    else env.c.error('cluster.specialRange', pool.path, params);
+  }
+}
+
+function checkClusterRanges(env: RuleEnv, plugin: PluginRef, pool: ConfigPool): void {
+  const ctx = env.ctx;
+  if (!ctx) return;
+  const topology = str(plugin.obj, 'topology');
+  const ovnRouted = plugin.type === OVN_TYPE && (topology === 'layer2' || topology === 'layer3');
+  for (const r of ctx.clusterRanges) {
+    if (!overlaps(r.cidr, pool.network)) continue;
+    const params = { value: pool.text, range: r.text, kind: r.kind, source: r.source };
+    if (r.kind === 'pod') env.c.error('cluster.podNetworkOverlap', pool.path, params);
+    else if (r.kind === 'service') env.c.error('cluster.serviceNetworkOverlap', pool.path, params);
+    else if (ovnRouted) env.c.error('cluster.internalOverlap', pool.path, params);
+    else env.c.warn('cluster.internalOverlap', pool.path, params);
+  }
+}
+
+function checkCrossNad(env: RuleEnv, pool: ConfigPool): void {
+  const index = env.ctx?.nadIndex;
+  if (!index) return;
+  const ns = env.nad.metadata.namespace;
+  const scope = getPoolScope(pool, ns);
+  if (!scope) return;
+  const list = index.pools.get(`${scope}|${pool.allocation.family}`);
+  if (!list) return;
+  const own = getNadKey(env.nad);
+  const seen = new Set<string>();
+  let reported = 0;
+  const networkName = pool.networkName ?? '';
+  list.query(pool.allocation.start, pool.allocation.end, (other: NadPool) => {
+    if (other.nadKey === own || seen.has(other.nadKey)) return true;
+    seen.add(other.nadKey);
+    const params = { value: pool.text, other: other.nadKey, otherRange: other.text };
+    if (pool.ipamType === 'whereabouts' && other.ipamType === 'whereabouts') {
+      const sameName = (other.networkName ?? '') === networkName;
+      const identical =
+        other.range.start === pool.allocation.start && other.range.end === pool.allocation.end;
+      if (sameName && identical) env.c.info('cluster.whereaboutsSharedPool', pool.path, params);
+      else if (!sameName)
+        env.c.warn('cluster.whereaboutsOverlap', pool.path, { ...params, reason: 'networkName' });
+      else if (pool.overlappingEnabled === false || other.overlappingEnabled === false) {
+        env.c.warn('cluster.whereaboutsOverlap', pool.path, {
+          ...params,
+          reason: 'overlappingDisabled',
+        });
+      } else return true;
+    } else env.c.warn('cluster.nadOverlap', pool.path, params);
+    reported++;
+    return reported < MAX_PARTNERS;
+  });
+}
+
+function checkOvnNetwork(env: RuleEnv, plugin: PluginRef): void {
+  const ctx = env.ctx;
+  if (!ctx) return;
+  const name = str(plugin.obj, 'name') ?? str(env.root, 'name') ?? env.nad.metadata.name;
+  const entries = ctx.nadIndex?.ovnNetworks
+    .get(name)
+    ?.filter((e) => e.nadKey !== getNadKey(env.nad));
+  const namePath = joinPath(plugin.path, 'name');
+  if (entries && entries.length > 0) {
+    const mine = getOvnSettings(plugin);
+    const conflict = entries.find((e) =>
+      Object.keys({ ...mine, ...e.settings }).some((k) => e.settings[k] !== mine[k]),
+    );
+    if (conflict) {
+      const keys = Object.keys({ ...mine, ...conflict.settings }).filter(
+        (k) => conflict.settings[k] !== mine[k],
+      );
+      env.c.error('ovn.sharedNameConflict', namePath, {
+        name,
+        other: conflict.nadKey,
+        keys: keys.join(', '),
+      });
+    } else
+      env.c.warn('ovn.sharedName', namePath, {
+        name,
+        other: entries[0]?.nadKey ?? '',
+        count: entries.length,
+      });
+  }
+  if (str(plugin.obj, 'topology') === 'localnet') {
+    const phys = str(plugin.obj, 'physicalNetworkName') ?? name;
+    const physPath =
+      plugin.obj.physicalNetworkName !== undefined
+        ? joinPath(plugin.path, 'physicalNetworkName')
+        : namePath;
+    if (!ctx.bridgeMappings) env.c.info('ovn.physicalNetworkUnverified', physPath, { value: phys });
+    else if (!ctx.bridgeMappings.has(phys))
+      env.c.warn('ovn.physicalNetworkNotMapped', physPath, { value: phys });
+  }
+}
+
+function checkNodeInterfaces(env: RuleEnv, plugin: PluginRef): void {
+  const nodes = env.ctx?.nodeInterfaces;
+  const iface = getNodeInterface(plugin);
+  if (!nodes || !iface || nodes.size === 0) return;
+  const missing: string[] = [];
+  const tooSmall: string[] = [];
+  const mtu = int(plugin.obj, 'mtu');
+  let smallest = Infinity;
+  for (const [node, ifaces] of nodes) {
+    const info = ifaces.get(iface.name);
+    if (!info) missing.push(node);
+    else if (
+      iface.key === 'master' &&
+      mtu !== undefined &&
+      mtu > 0 &&
+      info.mtu !== undefined &&
+      mtu > info.mtu
+    ) {
+      tooSmall.push(node);
+      smallest = Math.min(smallest, info.mtu);
+    }
+  }
+  const p = joinPath(plugin.path, iface.key);
+  if (missing.length > 0) {
+    env.c.warn('cluster.interfaceMissing', p, {
+      key: iface.key,
+      name: iface.name,
+      total: nodes.size,
+      ...listNodes(missing),
+    });
+  }
+  if (tooSmall.length > 0) {
+    env.c.warn('cluster.mtuAboveInterface', joinPath(plugin.path, 'mtu'), {
+      mtu: mtu ?? 0,
+      interfaceMtu: smallest,
+      name: iface.name,
+      ...listNodes(tooSmall),
+    });
+  }
+}
+
+function checkSharedMaster(env: RuleEnv, plugin: PluginRef): void {
+  const masters = env.ctx?.nadIndex?.masters;
+  const iface = getNodeInterface(plugin);
+  if (!masters || iface?.key !== 'master') return;
+  const otherType =
+    plugin.type === 'macvlan' ? 'ipvlan' : plugin.type === 'ipvlan' ? 'macvlan' : undefined;
+  const other = otherType ? masters.get(iface.name)?.get(otherType) : undefined;
+  if (other && other !== getNadKey(env.nad)) {
+    env.c.warn('cluster.masterShared', joinPath(plugin.path, 'master'), {
+      name: iface.name,
+      other,
+      otherType: otherType ?? '',
+    });
+  }
+}
+
+export function validateCluster(env: RuleEnv): void {
+  for (const plugin of env.plugins) {
+    for (const pool of getPluginPools(plugin)) {
+      checkSpecialRanges(env, pool);
+      checkClusterRanges(env, plugin, pool);
+      checkCrossNad(env, pool);
+    }
+    if (plugin.type === OVN_TYPE) checkOvnNetwork(env, plugin);
+    checkNodeInterfaces(env, plugin);
+    checkSharedMaster(env, plugin);
+  }
+}
