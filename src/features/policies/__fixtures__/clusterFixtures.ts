@@ -47,7 +47,6 @@ const eth = (
 });
 
 export const makeNodeState = (
-  nodeName: string,
   octet: number,
   opts: { withEns5?: boolean; extraInterfaces?: NetworkInterface[] } = {},
 ): NetworkState => ({
@@ -110,8 +109,8 @@ const nns = (name: string, state: NetworkState): NodeNetworkState => ({
 });
 
 export const clusterNodeStates: NodeNetworkState[] = [
-  nns(MASTER_0, makeNodeState(MASTER_0, 0)),
-  nns(WORKER_1, makeNodeState(WORKER_1, 1)),
-  nns(WORKER_2, makeNodeState(WORKER_2, 2)),
-  nns(WORKER_3, makeNodeState(WORKER_3, 3, { withEns5: false })),
+  nns(MASTER_0, makeNodeState(0)),
+  nns(WORKER_1, makeNodeState(1)),
+  nns(WORKER_2, makeNodeState(2)),
+  nns(WORKER_3, makeNodeState(3, { withEns5: false })),
 ];

@@ -135,6 +135,7 @@ export const linuxBridgeVlanPolicy = nncp('br-trunk', {
 });
 
 export const ovsBridgePolicy = nncp('ovs-br1', {
+  nodeSelector: { 'kubernetes.io/hostname': 'worker-1.ocp.example.com' },
   desiredState: {
     interfaces: [
       {
@@ -340,7 +341,7 @@ export const templatedMtuPolicy = nncp('templated-mtu', {
         name: 'ens4.100',
         type: 'vlan',
         state: 'up',
-        mtu: '{{ capture.eth-mtu.interfaces.0.mtu }}',
+        mtu: '{{ capture.eth-mtu.interfaces.0.mtu }}' as unknown as number,
         vlan: { 'base-iface': 'ens4', id: 100 },
       },
     ],

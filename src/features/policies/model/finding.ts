@@ -1,5 +1,6 @@
 // Validation results are codes, never English: components translate `code` with `t()` and
-// interpolate `params`. The shape is shared with the attachments feature and the CLI validator.
+// interpolate `params`. Structurally compatible with the attachments feature's findings
+// (`{ severity, code, path, params? }`), plus 'danger' for changes OpenShift does not support.
 
 export type FindingSeverity = 'error' | 'warning' | 'info' | 'danger';
 
@@ -8,5 +9,9 @@ export interface Finding {
   code: string;
   /** Dotted path into the validated object, e.g. `spec.desiredState.interfaces[2].vlan.id`. */
   path: string;
-  params?: Record<string, string | number | boolean | string[]>;
+  params?: Record<string, string | number>;
+  /** The nodes a finding applies to, when it does not apply to every matched node. */
+  nodes?: string[];
 }
+
+export type Platform = 'openshift' | 'microshift' | 'kubernetes';
