@@ -1,0 +1,300 @@
+// Admission the real clusters run as webhooks and ValidatingAdmissionPolicies: the nmstate
+// NNCP webhooks and policy, and the baremetal-operator HostNetworkAttachment/BareMetalHost
+// webhooks. Messages are upstream's, because clients and tests match on them.
+import type { K8sResource } from '../../src/shared/model/k8s';
+import type { Cause } from './schemas/schema';
+import { ApiError } from './api';
+import { deepEqual, isObject } from './patch';
+
+export interface AdmissionContext {
+  operation: 'CREATE' | 'UPDATE' | 'DELETE';
+  subresource?: 'status';
+  now: Date;
+  /** All BareMetalHosts, for the HostNetworkAttachment reference checks. */
+  listBareMetalHosts: () => K8sResource[];
+}
+
+type Json = unknown;
+
+function spec(obj: K8sResource | undefined): Record<string, Json> {
+  const s = obj?.['spec'];
+  return isObject(s) ? s : {};
+}
+
+const NNCP_NAME_RE = /^[A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?$/;
+const LABEL_VALUE_RE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
+
+const NNCP_CONDITION_TYPES = ['Available', 'Degraded', 'Progressing', 'Ignored'];
+
+function invalid(kind: string, name: string, causes: Cause[]): ApiError {
+  return new ApiError(
+    422,
+    'Invalid',
+    `${kind} "${name}" is invalid: ${causes.length === 1 ? `${causes[0]?.field}: ${causes[0]?.message}` : `[${causes.map((c) => `${c.field}: ${c.message}`).join(', ')}]`}`,
+    causes,
+  );
+}
+
+/** Mutating webhooks: run before schema validation, on the object about to be stored. */
+export function mutate(kind: string, obj: K8sResource, ctx: AdmissionContext): void {
+  if (kind !== 'NodeNetworkConfigurationPolicy') return;
+  if (ctx.subresource === 'status') {
+    const status = isObject(obj['status']) ? obj['status'] : (obj['status'] = {});
+    const conditions = status['conditions'];
+    if (!Array.isArray(conditions) || conditions.length === 0) {
+      status['conditions'] = NNCP_CONDITION_TYPES.map((type) => ({
+        type,
+        status: 'Unknown',
+        reason: '',
+        message: '',
+        lastHeartbeatTime: ctx.now.toISOString().replace(/\.\d+Z$/, 'Z'),
+        lastTransitionTime: ctx.now.toISOString().replace(/\.\d+Z$/, 'Z'),
+      }));
+    }
+    return;
+  }
+  if (ctx.operation === 'DELETE') return;
+  // On UPDATE the server restores the stored status after mutation, so only CREATE matters.
+  const status = obj['status'];
+  if (ctx.operation === 'CREATE' && isObject(status)) delete status['conditions'];
+  const metadata = (obj.metadata ??= {});
+  metadata.annotations = {
+    ...metadata.annotations,
+    'nmstate.io/webhook-mutating-timestamp': String(
+      BigInt(ctx.now.getTime()) * 1_000_000n +
+        BigInt(Math.floor(performance.now() * 1000) % 1_000_000),
+    ),
+  };
+}
+
+/** Validating admission; throws ApiError. `old` is set for UPDATE and DELETE. */
+export function validate(
+  kind: string,
+  obj: K8sResource,
+  old: K8sResource | undefined,
+  ctx: AdmissionContext,
+): void {
+  switch (kind) {
+    case 'NodeNetworkConfigurationPolicy':
+      validatePolicy(obj, old, ctx);
+      break;
+    case 'HostNetworkAttachment':
+      validateHostNetworkAttachment(obj, old, ctx);
+      break;
+    case 'BareMetalHost':
+      if (ctx.operation !== 'DELETE' && ctx.subresource !== 'status') validateBareMetalHost(obj);
+      break;
+  }
+}
+
+function availableReason(obj: K8sResource | undefined): string | undefined {
+  const status = obj?.['status'];
+  if (!isObject(status) || !Array.isArray(status['conditions'])) return undefined;
+  const c = (status['conditions'] as Json[]).find((x) => isObject(x) && x['type'] === 'Available');
+  if (!isObject(c)) return undefined;
+  return typeof c['reason'] === 'string' ? c['reason'] : '';
+}
+
+function validatePolicy(
+  obj: K8sResource,
+  old: K8sResource | undefined,
+  ctx: AdmissionContext,
+): void {
+  const name = obj.metadata?.name ?? '';
+  if (ctx.operation === 'DELETE' || ctx.subresource === 'status') return;
+  if (ctx.operation === 'CREATE') {
+    if (name.length > 63 || !NNCP_NAME_RE.test(name)) {
+      throw new ApiError(
+        422,
+        'Invalid',
+        `NodeNetworkConfigurationPolicy.nmstate.io "${name}" is invalid: metadata.name: Invalid value: "${name}": policy name must be no more than 63 characters and must be a valid label value`,
+        [
+          {
+            reason: 'FieldValueInvalid',
+            field: 'metadata.name',
+            message:
+              'policy name must be no more than 63 characters and must be a valid label value',
+          },
+        ],
+      );
+    }
+  }
+  const nodeSelector = spec(obj)['nodeSelector'];
+  if (isObject(nodeSelector)) {
+    const causes: Cause[] = [];
+    for (const [k, v] of Object.entries(nodeSelector)) {
+      if (typeof v === 'string' && (v.length > 63 || !LABEL_VALUE_RE.test(v))) {
+        causes.push({
+          reason: 'FieldValueInvalid',
+          field: `spec.nodeSelector.${k}`,
+          message: `Invalid value: "${v}": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character`,
+        });
+      }
+    }
+    if (causes.length > 0) throw invalid('NodeNetworkConfigurationPolicy.nmstate.io', name, causes);
+  }
+  if (ctx.operation !== 'UPDATE' || !old) return;
+  if (!deepEqual(spec(old)['capture'] ?? {}, spec(obj)['capture'] ?? {})) {
+    throw new ApiError(
+      422,
+      'Invalid',
+      `NodeNetworkConfigurationPolicy.nmstate.io "${name}" is invalid: spec.capture: Forbidden: invalid policy operation: capture field cannot be modified`,
+      [
+        {
+          reason: 'FieldValueForbidden',
+          field: 'spec.capture',
+          message: 'invalid policy operation: capture field cannot be modified',
+        },
+      ],
+    );
+  }
+  if (!deepEqual(spec(old), spec(obj))) {
+    const reason = availableReason(old);
+    if (reason === undefined || reason === '' || reason === 'ConfigurationProgressing') {
+      throw new ApiError(
+        422,
+        'Invalid',
+        `NodeNetworkConfigurationPolicy.nmstate.io "${name}" is invalid: spec: Forbidden: policy ${name} is still in progress`,
+        [
+          {
+            reason: 'FieldValueForbidden',
+            field: 'spec',
+            message: `policy ${name} is still in progress`,
+          },
+        ],
+      );
+    }
+  }
+}
+
+function parseVlanRange(value: string): [number, number] {
+  const [a, b] = value.split('-');
+  const start = Number(a);
+  return [start, b === undefined ? start : Number(b)];
+}
+
+/** References to `hna` from BMH interfaces, as "ns/bmh[iface]" strings. */
+export function hostNetworkAttachmentReferences(hna: K8sResource, hosts: K8sResource[]): string[] {
+  const ns = hna.metadata?.namespace;
+  const name = hna.metadata?.name;
+  const refs: string[] = [];
+  for (const bmh of hosts) {
+    const ifaces = spec(bmh)['networkInterfaces'];
+    if (!Array.isArray(ifaces)) continue;
+    ifaces.forEach((iface: Json, i) => {
+      if (!isObject(iface)) return;
+      const ref = iface['hostNetworkAttachment'];
+      if (!isObject(ref) || ref['name'] !== name) return;
+      const refNs =
+        typeof ref['namespace'] === 'string' && ref['namespace'] !== ''
+          ? ref['namespace']
+          : bmh.metadata?.namespace;
+      if (refNs !== ns) return;
+      const label =
+        typeof iface['name'] === 'string'
+          ? iface['name']
+          : typeof iface['macAddress'] === 'string'
+            ? iface['macAddress']
+            : String(i);
+      refs.push(`${bmh.metadata?.namespace ?? ''}/${bmh.metadata?.name ?? ''}[${label}]`);
+    });
+  }
+  return refs;
+}
+
+function validateHostNetworkAttachment(
+  obj: K8sResource,
+  old: K8sResource | undefined,
+  ctx: AdmissionContext,
+): void {
+  const name = obj.metadata?.name ?? '';
+  const qualified = 'HostNetworkAttachment.metal3.io';
+  if (ctx.operation === 'DELETE') {
+    const refs = hostNetworkAttachmentReferences(obj, ctx.listBareMetalHosts());
+    if (refs.length > 0) {
+      throw new ApiError(
+        403,
+        'Forbidden',
+        `hostnetworkattachments.metal3.io "${name}" is forbidden: HostNetworkAttachment is referenced by BMH interfaces: ${refs.join(', ')}`,
+      );
+    }
+    return;
+  }
+  if (ctx.subresource === 'status') return;
+  const s = spec(obj);
+  const causes: Cause[] = [];
+  const allowed = s['allowedVLANs'];
+  if (Array.isArray(allowed) && allowed.length > 0) {
+    if (s['mode'] === 'access') {
+      causes.push({
+        reason: 'FieldValueForbidden',
+        field: 'spec.allowedVLANs',
+        message: 'Forbidden: allowedVLANs must not be set in access mode',
+      });
+    }
+    allowed.forEach((v: Json, i) => {
+      if (typeof v !== 'string' || !/^\d+(-\d+)?$/.test(v)) return;
+      const [start, end] = parseVlanRange(v);
+      const field = `spec.allowedVLANs[${i}]`;
+      if (start < 1 || start > 4094 || end < 1 || end > 4094) {
+        causes.push({
+          reason: 'FieldValueInvalid',
+          field,
+          message: `Invalid value: "${v}": VLAN IDs must be between 1 and 4094`,
+        });
+      } else if (v.includes('-') && start >= end) {
+        causes.push({
+          reason: 'FieldValueInvalid',
+          field,
+          message: `Invalid value: "${v}": range start must be less than range end`,
+        });
+      }
+    });
+  }
+  if (causes.length > 0) throw invalid(qualified, name, causes);
+  if (ctx.operation === 'UPDATE' && old && !deepEqual(spec(old), s)) {
+    const refs = hostNetworkAttachmentReferences(old, ctx.listBareMetalHosts());
+    if (refs.length > 0) {
+      const message = `HostNetworkAttachment spec is immutable while referenced by BMH interfaces: ${refs.join(', ')}`;
+      throw new ApiError(
+        422,
+        'Invalid',
+        `${qualified} "${name}" is invalid: spec: Forbidden: ${message}`,
+        [{ reason: 'FieldValueForbidden', field: 'spec', message }],
+      );
+    }
+  }
+}
+
+function validateBareMetalHost(obj: K8sResource): void {
+  const ifaces = spec(obj)['networkInterfaces'];
+  if (!Array.isArray(ifaces)) return;
+  const causes: Cause[] = [];
+  const seen = new Set<string>();
+  ifaces.forEach((iface: Json, i) => {
+    if (!isObject(iface)) return;
+    const field = `spec.networkInterfaces[${i}]`;
+    const hasName = typeof iface['name'] === 'string' && iface['name'] !== '';
+    const hasMac = typeof iface['macAddress'] === 'string' && iface['macAddress'] !== '';
+    if (hasName === hasMac) {
+      causes.push({
+        reason: 'FieldValueInvalid',
+        field,
+        message: 'Invalid value: exactly one of name or macAddress must be specified',
+      });
+      return;
+    }
+    const id = hasName
+      ? `name:${String(iface['name'])}`
+      : `mac:${String(iface['macAddress']).toLowerCase()}`;
+    if (seen.has(id)) {
+      causes.push({
+        reason: 'FieldValueDuplicate',
+        field: `${field}.${hasName ? 'name' : 'macAddress'}`,
+        message: `Duplicate value: ${JSON.stringify(hasName ? iface['name'] : iface['macAddress'])}`,
+      });
+    }
+    seen.add(id);
+  });
+  if (causes.length > 0) throw invalid('BareMetalHost.metal3.io', obj.metadata?.name ?? '', causes);
+}

@@ -1,0 +1,118 @@
+// Personas stand in for RBAC: a small table of rules per user name. The request chooses its
+// persona (header, impersonation header, or for WebSockets a query parameter or subprotocol).
+import type { IncomingMessage } from 'node:http';
+
+export interface Rule {
+  verbs: string[];
+  /** API groups; '' is the core group, '*' any. */
+  groups: string[];
+  /** Resources, optionally `plural/subresource`; '*' any. */
+  resources: string[];
+  /** Restricts the rule to these namespaces (namespaced resources only). Absent = everywhere. */
+  namespaces?: string[];
+}
+
+export interface Persona {
+  name: string;
+  groups: string[];
+  rules: Rule[];
+}
+
+const READ = ['get', 'list', 'watch'];
+const WRITE = ['create', 'update', 'patch', 'delete', 'deletecollection'];
+
+export const PERSONAS: Record<string, Persona> = {
+  admin: {
+    name: 'admin',
+    groups: ['system:masters', 'system:authenticated'],
+    rules: [{ verbs: ['*'], groups: ['*'], resources: ['*'] }],
+  },
+  viewer: {
+    name: 'viewer',
+    groups: ['system:authenticated'],
+    rules: [{ verbs: READ, groups: ['*'], resources: ['*'] }],
+  },
+  'nad-editor': {
+    name: 'nad-editor',
+    groups: ['system:authenticated'],
+    rules: [
+      { verbs: READ, groups: ['*'], resources: ['*'] },
+      {
+        verbs: [...READ, ...WRITE],
+        groups: ['k8s.cni.cncf.io'],
+        resources: ['network-attachment-definitions'],
+        namespaces: ['default'],
+      },
+    ],
+  },
+};
+
+export const DEFAULT_PERSONA = 'admin';
+export const PERSONA_HEADER = 'x-switchboard-persona';
+export const PERSONA_SUBPROTOCOL_PREFIX = 'switchboard.persona.';
+
+export interface Attributes {
+  verb: string;
+  group: string;
+  resource: string;
+  subresource?: string;
+  namespace?: string;
+  name?: string;
+}
+
+/** Every authenticated user may review its own access, as upstream's basic-user role grants. */
+function alwaysAllowed(attrs: Attributes): boolean {
+  return (
+    attrs.group === 'authorization.k8s.io' &&
+    attrs.resource === 'selfsubjectaccessreviews' &&
+    attrs.verb === 'create'
+  );
+}
+
+export function isAllowed(personaName: string, attrs: Attributes): boolean {
+  if (alwaysAllowed(attrs)) return true;
+  const persona = PERSONAS[personaName];
+  if (!persona) return false;
+  const resource = attrs.subresource ? `${attrs.resource}/${attrs.subresource}` : attrs.resource;
+  return persona.rules.some(
+    (r) =>
+      (r.verbs.includes('*') || r.verbs.includes(attrs.verb)) &&
+      (r.groups.includes('*') || r.groups.includes(attrs.group)) &&
+      (r.resources.includes('*') || r.resources.includes(resource)) &&
+      (r.namespaces === undefined ||
+        (attrs.namespace !== undefined && r.namespaces.includes(attrs.namespace))),
+  );
+}
+
+export function forbiddenMessage(persona: string, attrs: Attributes): string {
+  const qualified = attrs.group === '' ? attrs.resource : `${attrs.resource}.${attrs.group}`;
+  const resource = attrs.subresource ? `${attrs.resource}/${attrs.subresource}` : attrs.resource;
+  const subject = attrs.name ? `${qualified} "${attrs.name}"` : qualified;
+  const scope = attrs.namespace ? `in the namespace "${attrs.namespace}"` : 'at the cluster scope';
+  return `${subject} is forbidden: User "${persona}" cannot ${attrs.verb} resource "${resource}" in API group "${attrs.group}" ${scope}`;
+}
+
+function decodeBase64Url(value: string): string {
+  return Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8');
+}
+
+/** Picks the persona for a request; WebSocket handshakes may carry it in the URL or subprotocol. */
+export function personaOf(req: IncomingMessage, url: URL): string {
+  const header = req.headers[PERSONA_HEADER];
+  if (typeof header === 'string' && header !== '') return header;
+  const impersonate = req.headers['impersonate-user'];
+  if (typeof impersonate === 'string' && impersonate !== '') return impersonate;
+  const query = url.searchParams.get('persona');
+  if (query) return query;
+  const protocols = req.headers['sec-websocket-protocol'];
+  if (typeof protocols === 'string') {
+    for (const p of protocols.split(',').map((s) => s.trim())) {
+      if (p.startsWith(PERSONA_SUBPROTOCOL_PREFIX))
+        return p.slice(PERSONA_SUBPROTOCOL_PREFIX.length);
+      // The OpenShift console impersonates over WebSockets with `Impersonate-User.<base64url>`.
+      if (p.startsWith('Impersonate-User.'))
+        return decodeBase64Url(p.slice('Impersonate-User.'.length));
+    }
+  }
+  return DEFAULT_PERSONA;
+}

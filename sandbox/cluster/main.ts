@@ -1,0 +1,56 @@
+// `npm run sandbox -- [--port N] [--data-dir DIR] [--scenario demo|empty|scale] [--nodes N]
+//   [--speed realtime|fast] [--reset]`: the sandbox Kubernetes API server as a process.
+import { parseArgs } from 'node:util';
+import { startCluster } from './server';
+
+function fail(message: string): never {
+  console.error(`sandbox cluster: ${message}`);
+  process.exit(2);
+}
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: '8001' },
+    'data-dir': { type: 'string' },
+    scenario: { type: 'string', default: 'demo' },
+    nodes: { type: 'string' },
+    speed: { type: 'string', default: 'realtime' },
+    reset: { type: 'boolean', default: false },
+  },
+  strict: true,
+});
+
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`invalid --port ${values.port}`);
+const nodes = values.nodes === undefined ? undefined : Number(values.nodes);
+if (nodes !== undefined && (!Number.isInteger(nodes) || nodes < 0))
+  fail(`invalid --nodes ${String(values.nodes)}`);
+const speed = values.speed;
+if (speed !== 'realtime' && speed !== 'fast') fail(`invalid --speed ${speed}`);
+
+startCluster({
+  port,
+  dataDir: values['data-dir'],
+  scenario: values.scenario,
+  nodes,
+  speed,
+  reset: values.reset,
+})
+  .then((cluster) => {
+    console.log(`sandbox cluster listening on ${cluster.url}`);
+    const shutdown = (): void => {
+      cluster.close().then(
+        () => process.exit(0),
+        (err: unknown) => {
+          console.error(err);
+          process.exit(1);
+        },
+      );
+    };
+    process.once('SIGINT', shutdown);
+    process.once('SIGTERM', shutdown);
+  })
+  .catch((err: unknown) => {
+    console.error('sandbox cluster: failed to start', err);
+    process.exit(1);
+  });

@@ -1,0 +1,111 @@
+// Programmatic entry point: `startCluster` opens (or creates) the data directory, restores
+// state, seeds a scenario into a fresh cluster, starts the simulated controllers and serves the
+// Kubernetes API on 127.0.0.1. Tests, the console stand-in and `npm start` embed it.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ClusterApi, Controller } from './api';
+import { Cluster } from './cluster';
+import { ApiHttp } from './http';
+import { Persistence } from './persistence';
+import { RESOURCES, typeKey } from './registry';
+import { Store } from './store';
+
+export interface ClusterOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** Default `<repo>/.sandbox/data`. */
+  dataDir?: string;
+  /** Scenario seeded into a fresh data directory (default `empty`). */
+  scenario?: string;
+  nodes?: number;
+  speed?: 'realtime' | 'fast';
+  /** Discard persisted state first. */
+  reset?: boolean;
+  /** Run the simulated controllers (default true). Tests of the API server turn them off. */
+  controllers?: boolean;
+  /** Interval between watch BOOKMARK events (default 60 s, like the API server's). */
+  bookmarkIntervalMs?: number;
+  /** Watch-event history kept for resourceVersion replay (default 8192 events). */
+  historyCapacity?: number;
+}
+
+export interface RunningCluster {
+  url: string;
+  port: number;
+  dataDir: string;
+  api: ClusterApi;
+  close(): Promise<void>;
+}
+
+export const KUBERNETES_VERSION = { major: '1', minor: '32', gitVersion: 'v1.32.0-switchboard' };
+
+export function defaultDataDir(): string {
+  return resolve(fileURLToPath(new URL('../../', import.meta.url)), '.sandbox', 'data');
+}
+
+export async function startCluster(options: ClusterOptions = {}): Promise<RunningCluster> {
+  const dataDir = options.dataDir ?? defaultDataDir();
+  const store = new Store(options.historyCapacity ?? 8192);
+  const cluster = new Cluster(store);
+  const persistence = new Persistence(dataDir, () => ({
+    rv: store.resourceVersion,
+    lines: store.snapshotLines(),
+  }));
+  const loaded = persistence.load(options.reset ?? false);
+  store.restore(new Map(RESOURCES.map((r) => [typeKey(r), r])), loaded.objects, loaded.rv);
+  store.persistence = persistence;
+  if (loaded.fresh) {
+    cluster.bootstrap();
+    const scenario = options.scenario ?? 'empty';
+    const { loadScenario } = await import('./scenarios/index');
+    await loadScenario(scenario, cluster, { nodes: options.nodes });
+    persistence.compact();
+  }
+  const controllers: Controller[] = [];
+  if (options.controllers ?? true) {
+    const { createControllers } = await import('./controllers/index');
+    for (const c of createControllers()) {
+      c.start(cluster, { speed: options.speed ?? 'realtime' });
+      controllers.push(c);
+    }
+  }
+  const api = new ApiHttp(cluster, {
+    bookmarkIntervalMs: options.bookmarkIntervalMs ?? 60_000,
+    whenDurable: () => persistence.whenDurable(),
+    version: KUBERNETES_VERSION,
+    compact: () => persistence.compact(),
+    health: () => ({
+      resourceVersion: store.resourceVersion,
+      listeners: store.listenerCount(),
+      persistence: persistence.stats,
+      objects: Object.fromEntries([...store.allTables()].map(([k, t]) => [k, t.size])),
+    }),
+  });
+  const server = createServer({ keepAlive: true }, (req, res) => api.handle(req, res));
+  server.on('upgrade', (req, socket, head) => api.handleUpgrade(req, socket, head));
+  server.on('clientError', (_err, socket) => socket.destroy());
+  await new Promise<void>((ok, fail) => {
+    server.once('error', fail);
+    server.listen(options.port ?? 0, '127.0.0.1', () => ok());
+  });
+  const port = (server.address() as AddressInfo).port;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    dataDir,
+    api: cluster,
+    close: () => {
+      closing ??= (async () => {
+        for (const c of controllers) c.stop();
+        api.closeAll();
+        server.closeAllConnections();
+        await new Promise<void>((ok) => server.close(() => ok()));
+        persistence.close();
+      })();
+      return closing;
+    },
+  };
+}
