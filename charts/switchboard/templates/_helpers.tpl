@@ -1,0 +1,41 @@
+{{/*
+Named templates shared by the manifests. The chart test (charts/chart.test.ts) renders them with a
+small Go-template subset: include, default, printf, required, quote, toYaml, nindent, indent,
+sha256sum, not, and, or, eq, if/else/range/define.
+*/}}
+
+{{- define "switchboard.selectorLabels" -}}
+app.kubernetes.io/name: {{ .Values.plugin.name }}
+app.kubernetes.io/instance: {{ .Release.Name }}
+{{- end }}
+
+{{- define "switchboard.labels" -}}
+{{ include "switchboard.selectorLabels" . }}
+app.kubernetes.io/component: console-plugin
+app.kubernetes.io/part-of: switchboard
+app.kubernetes.io/version: {{ .Chart.AppVersion | quote }}
+app.kubernetes.io/managed-by: {{ .Release.Service }}
+helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version }}
+{{- end }}
+
+{{/* The serving certificate: the operator-generated "<name>-cert" unless a Secret is given. */}}
+{{- define "switchboard.certSecretName" -}}
+{{ default (printf "%s-cert" .Values.plugin.name) .Values.plugin.certificateSecretName }}
+{{- end }}
+
+{{- define "switchboard.image" -}}
+{{ required "plugin.image.repository is required: the registry path of the image built from the repository's Dockerfile" .Values.plugin.image.repository }}:{{ default .Chart.AppVersion .Values.plugin.image.tag }}
+{{- end }}
+
+{{- define "switchboard.policyAuthorSubjects" -}}
+{{- range .Values.rbac.policyAuthors.users }}
+- kind: User
+  apiGroup: rbac.authorization.k8s.io
+  name: {{ . | quote }}
+{{- end }}
+{{- range .Values.rbac.policyAuthors.groups }}
+- kind: Group
+  apiGroup: rbac.authorization.k8s.io
+  name: {{ . | quote }}
+{{- end }}
+{{- end }}
