@@ -204,7 +204,6 @@ export const EFFECTIVE_NOTE_CODES = [
   'effective.hostLocal.gatewayDefaulted',
   'effective.hostLocal.rangeStartDefaulted',
   'effective.hostLocal.rangeEndDefaulted',
-  'effective.hostLocal.subnetNormalized',
   'effective.whereabouts.keyDropped',
   'effective.whereabouts.rangesMerged',
   'effective.whereabouts.rangeNormalized',
