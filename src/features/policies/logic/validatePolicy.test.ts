@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import type {
   NetworkInterface,
   NodeNetworkConfigurationPolicy,
+  Route,
 } from '../../../shared/model/nmstate';
 import {
   getDefaultRouteInterfaces,
@@ -413,7 +414,7 @@ const rows: Row[] = [
   {
     code: 'route.invalid',
     severity: 'error',
-    policy: policy({ routes: { config: ['x' as unknown as object] } }),
+    policy: policy({ routes: { config: ['x' as unknown as Route] } }),
   },
   {
     code: 'route.destination.required',

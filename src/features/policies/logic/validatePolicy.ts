@@ -52,8 +52,12 @@ const TEMPLATE = /\{\{.*?\}\}/;
 const CAPTURE_REF = /\{\{\s*capture\.([A-Za-z0-9_-]+)/g;
 
 /** Text for a params value that may be any JSON. */
-const show = (v: unknown): string =>
-  typeof v === 'string' ? v : (JSON.stringify(v) ?? 'undefined');
+const show = (v: unknown): string => {
+  if (typeof v === 'string') return v;
+  // JSON.stringify returns undefined for undefined and functions despite its declared type.
+  const json = JSON.stringify(v) as string | undefined;
+  return json ?? 'undefined';
+};
 
 export const isTemplate = (v: unknown): v is string => typeof v === 'string' && TEMPLATE.test(v);
 
@@ -376,7 +380,7 @@ export const validatePolicy = (
             path: `${apath}.prefix-length`,
             params: { prefix: show(prefix), max },
           });
-        const canonical = `${family}:${parsed.value.value.toshow()}`;
+        const canonical = `${family}:${parsed.value.value.toString()}`;
         const other = staticAddresses.get(canonical);
         if (other !== undefined)
           add({
