@@ -5,6 +5,7 @@ import type { Condition, Node } from '../../../shared/model/k8s';
 import {
   ENACTMENT_NODE_LABEL,
   ENACTMENT_POLICY_LABEL,
+  type LldpTlv,
   type NetworkInterface,
   type NetworkState,
   type NodeNetworkConfigurationEnactment,
@@ -19,7 +20,7 @@ export function lldpNeighbor(
   chassisId: string,
   portId: string,
   vlans: number[],
-): Record<string, unknown>[] {
+): LldpTlv[] {
   return [
     { type: 5, 'system-name': systemName },
     { type: 6, 'system-description': 'Juniper Networks, Inc. qfx5100-48s-6q Ethernet Switch' },
@@ -216,7 +217,12 @@ export const worker0Interfaces: NetworkInterface[] = [
       enabled: true,
       dhcp: true,
       address: [
-        { ip: '10.0.0.5', 'prefix-length': 24 },
+        {
+          ip: '10.0.0.5',
+          'prefix-length': 24,
+          'valid-left': '40218sec',
+          'preferred-left': '40218sec',
+        },
         { ip: '169.254.169.2', 'prefix-length': 29 },
       ],
     },
@@ -225,7 +231,7 @@ export const worker0Interfaces: NetworkInterface[] = [
       dhcp: true,
       autoconf: true,
       address: [
-        { ip: 'fd00:1101::5', 'prefix-length': 64 },
+        { ip: 'fd00:1101::5', 'prefix-length': 64, 'valid-left': '2591963sec' },
         { ip: 'fe80::2204:fff:fefb:a098', 'prefix-length': 64 },
       ],
     },

@@ -43,7 +43,7 @@ function iface(graph: TopologyGraph, id: string): InterfaceGraphNode {
   const n = graph.nodes.find((x) => x.id === id);
   assert.ok(n, `missing node ${id}`);
   assert.equal(n.kind, 'interface');
-  return n as InterfaceGraphNode;
+  return n;
 }
 
 function edgeSet(graph: TopologyGraph): Set<string> {
@@ -58,10 +58,10 @@ function group(graph: TopologyGraph, id: string): NodeGroup {
 
 const W = 'worker-0';
 
-describe('buildTopologyGraph: nodes', () => {
+void describe('buildTopologyGraph: nodes', () => {
   const graph = build();
 
-  it('emits every interface type keyed by name and type, unknown types kept with the raw type', () => {
+  void it('emits every interface type keyed by name and type, unknown types kept with the raw type', () => {
     const types = new Set(
       graph.nodes.filter((n): n is InterfaceGraphNode => n.kind === 'interface').map((n) => n.type),
     );
@@ -88,7 +88,7 @@ describe('buildTopologyGraph: nodes', () => {
     assert.ok(graph.notes.some((n) => n.code === 'iface.unknownType' && n.params.name === 'wg0'));
   });
 
-  it('keeps br-ex as both an ovs-bridge and an ovs-interface', () => {
+  void it('keeps br-ex as both an ovs-bridge and an ovs-interface', () => {
     assert.equal(iface(graph, `${W}/br-ex/ovs-bridge`).type, 'ovs-bridge');
     const brEx = iface(graph, `${W}/br-ex/ovs-interface`);
     assert.deepEqual(brEx.addresses, [
@@ -100,7 +100,7 @@ describe('buildTopologyGraph: nodes', () => {
     assert.equal(brEx.macAddress, '20:04:0F:FB:A0:98');
   });
 
-  it('is sorted and deterministic', () => {
+  void it('is sorted and deterministic', () => {
     const ids = graph.nodes.map((n) => n.id);
     assert.deepEqual(
       ids,
@@ -110,19 +110,20 @@ describe('buildTopologyGraph: nodes', () => {
     assert.deepEqual(JSON.parse(JSON.stringify(graph)), graph);
   });
 
-  it('states and vlan ids', () => {
+  void it('states and vlan ids', () => {
     assert.equal(iface(graph, `${W}/eno4/ethernet`).state, 'down');
     assert.equal(iface(graph, `${W}/bond0.100/vlan`).vlanId, 100);
   });
 });
 
-describe('buildTopologyGraph: edges', () => {
+void describe('buildTopologyGraph: edges', () => {
   const graph = build();
   const edges = edgeSet(graph);
-  const expect = (kind: EdgeKind, source: string, target: string) =>
+  const expect = (kind: EdgeKind, source: string, target: string) => {
     assert.ok(edges.has(`${kind} ${source} -> ${target}`), `${kind} ${source} -> ${target}`);
+  };
 
-  it('covers every edge kind', () => {
+  void it('covers every edge kind', () => {
     expect('bridge-port', `${W}/br1/linux-bridge`, `${W}/bond0.100/vlan`);
     expect('bridge-port', `${W}/br1/linux-bridge`, `${W}/veth1/veth`);
     expect('bond-port', `${W}/bond0/bond`, `${W}/eno2/ethernet`);
@@ -145,7 +146,7 @@ describe('buildTopologyGraph: edges', () => {
     expect('lldp', `${W}/eno1/ethernet`, `lldp:${TOR1_CHASSIS}/xe-0/0/19`);
   });
 
-  it('routes OVS bond members through link-aggregation with the bond name', () => {
+  void it('routes OVS bond members through link-aggregation with the bond name', () => {
     const e = graph.edges.filter((x) => x.source === `${W}/br-phys/ovs-bridge` && x.via);
     assert.deepEqual(
       e.map((x) => [x.target, x.via]),
@@ -156,14 +157,14 @@ describe('buildTopologyGraph: edges', () => {
     );
   });
 
-  it('adds no controller edge where a port list already links the pair, and one patch edge per pair', () => {
+  void it('adds no controller edge where a port list already links the pair, and one patch edge per pair', () => {
     assert.ok(!edges.has(`controller ${W}/bond0/bond -> ${W}/eno2/ethernet`));
     assert.ok(!edges.has(`controller ${W}/br-ex/ovs-bridge -> ${W}/eno1/ethernet`));
     assert.equal(graph.edges.filter((e) => e.kind === 'ovs-patch').length, 1);
     assert.ok(graph.edges.every((e) => e.source !== e.target));
   });
 
-  it('every edge end exists (except folded internals, which drop their edges)', () => {
+  void it('every edge end exists (except folded internals, which drop their edges)', () => {
     const ids = new Set(graph.nodes.map((n) => n.id));
     for (const e of graph.edges) {
       assert.ok(ids.has(e.source), e.id);
@@ -171,7 +172,7 @@ describe('buildTopologyGraph: edges', () => {
     }
   });
 
-  it('groups LLDP switch ports per switch, shared across nodes', () => {
+  void it('groups LLDP switch ports per switch, shared across nodes', () => {
     const sw = graph.groups.find((g) => g.id === `switch:${TOR1_CHASSIS}`);
     assert.ok(sw && sw.kind === 'switch');
     assert.equal(sw.systemName, 'tor-1.example.com');
@@ -187,8 +188,8 @@ describe('buildTopologyGraph: edges', () => {
   });
 });
 
-describe('buildTopologyGraph: folding of cluster internals', () => {
-  it('folds internals by default and reports the count', () => {
+void describe('buildTopologyGraph: folding of cluster internals', () => {
+  void it('folds internals by default and reports the count', () => {
     const graph = build();
     const ids = new Set(graph.nodes.map((n) => n.id));
     for (const id of [
@@ -207,7 +208,7 @@ describe('buildTopologyGraph: folding of cluster internals', () => {
     assert.ok(!graph.notes.some((n) => n.code === 'edge.danglingReference'));
   });
 
-  it('shows them with showInternal, with their edges', () => {
+  void it('shows them with showInternal, with their edges', () => {
     const graph = build({ showInternal: true });
     assert.equal(group(graph, 'node:worker-0').hiddenInternal, 0);
     const edges = edgeSet(graph);
@@ -219,7 +220,7 @@ describe('buildTopologyGraph: folding of cluster internals', () => {
     assert.ok(edges.has(`controller ${W}/br-int/ovs-interface -> ${W}/ovn-k8s-mp0/ovs-interface`));
   });
 
-  it('documents the predicate', () => {
+  void it('documents the predicate', () => {
     assert.equal(isClusterInternalInterface({ name: 'ovn-k8s-mp1', type: 'ovs-interface' }), true);
     assert.equal(isClusterInternalInterface({ name: 'vxlan_sys_4789', type: 'vxlan' }), true);
     assert.equal(isClusterInternalInterface({ name: 'veth1a2b3c4d', type: 'veth' }), true);
@@ -238,10 +239,10 @@ describe('buildTopologyGraph: folding of cluster internals', () => {
   });
 });
 
-describe('buildTopologyGraph: policies and enactments', () => {
+void describe('buildTopologyGraph: policies and enactments', () => {
   const graph = build();
 
-  it('indexes enactments by labels, several policies per node and per interface', () => {
+  void it('indexes enactments by labels, several policies per node and per interface', () => {
     const g = group(graph, 'node:worker-0');
     assert.deepEqual(g.policies, [
       { policy: 'bond0-policy', phase: 'Available' },
@@ -257,15 +258,15 @@ describe('buildTopologyGraph: policies and enactments', () => {
     assert.deepEqual(iface(graph, 'worker-1/eno1/ethernet').managedBy, ['eth-policy']);
   });
 
-  it('uses the enactment desired state over the policy spec (captures resolved)', () => {
+  void it('uses the enactment desired state over the policy spec (captures resolved)', () => {
     assert.deepEqual(iface(graph, `${W}/br-phys/ovs-bridge`).managedBy, ['ovs-policy']);
   });
 
-  it('matches the policy interface type: ovs-bridge claims do not mark the ovs-interface', () => {
+  void it('matches the policy interface type: ovs-bridge claims do not mark the ovs-interface', () => {
     assert.deepEqual(iface(graph, `${W}/br-ex/ovs-interface`).managedBy, []);
   });
 
-  it('marks interfaces touched by Failing and Aborted enactments', () => {
+  void it('marks interfaces touched by Failing and Aborted enactments', () => {
     const br1 = iface(graph, `${W}/br1/linux-bridge`);
     assert.equal(br1.failing, true);
     assert.deepEqual(br1.failingPolicies, ['br1-policy']);
@@ -278,7 +279,7 @@ describe('buildTopologyGraph: policies and enactments', () => {
     assert.deepEqual(group(graph, 'node:worker-0').failingPolicies, ['br1-policy', 'ovs-policy']);
   });
 
-  it('accepts a prebuilt enactment index and a policy map', () => {
+  void it('accepts a prebuilt enactment index and a policy map', () => {
     const again = buildTopologyGraph({
       nodeNetworkStates: [worker0, worker1],
       enactments: indexEnactments(enactments),
@@ -289,8 +290,8 @@ describe('buildTopologyGraph: policies and enactments', () => {
   });
 });
 
-describe('buildTopologyGraph: scale and incremental builds', () => {
-  it('folds nodes above the threshold into summary nodes unless expanded', () => {
+void describe('buildTopologyGraph: scale and incremental builds', () => {
+  void it('folds nodes above the threshold into summary nodes unless expanded', () => {
     const graph = build({ foldNodesAbove: 1, expandedNodes: ['worker-1'] });
     const summary = graph.nodes.find((n) => n.id === 'summary:worker-0');
     assert.ok(summary && summary.kind === 'node-summary');
@@ -302,12 +303,12 @@ describe('buildTopologyGraph: scale and incremental builds', () => {
     assert.equal(group(graph, 'node:worker-0').collapsed, true);
   });
 
-  it('collapsedNodes wins over expandedNodes', () => {
+  void it('collapsedNodes wins over expandedNodes', () => {
     const graph = build({ collapsedNodes: ['worker-1'], expandedNodes: ['worker-1'] });
     assert.ok(graph.nodes.some((n) => n.id === 'summary:worker-1'));
   });
 
-  it('notes nodes without a NodeNetworkState', () => {
+  void it('notes nodes without a NodeNetworkState', () => {
     const graph = build();
     assert.ok(graph.notes.some((n) => n.code === 'node.noNetworkState' && n.node === 'worker-2'));
     assert.deepEqual(group(graph, 'node:worker-0').labels, {
@@ -316,7 +317,7 @@ describe('buildTopologyGraph: scale and incremental builds', () => {
     });
   });
 
-  it('the memoising builder reuses unchanged nodes and rebuilds changed ones', () => {
+  void it('the memoising builder reuses unchanged nodes and rebuilds changed ones', () => {
     const builder = createTopologyGraphBuilder();
     const first = builder({ nodeNetworkStates: [worker0, worker1], enactments, policies, nodes });
     assert.deepEqual(first, build());
@@ -337,7 +338,7 @@ describe('buildTopologyGraph: scale and incremental builds', () => {
     assert.deepEqual(iface(third, `${W}/eno1/ethernet`).managedBy, ['eth-policy']);
   });
 
-  it('buildNodeSubgraph builds one node', () => {
+  void it('buildNodeSubgraph builds one node', () => {
     const sub = buildNodeSubgraph(worker1, indexEnactments(enactments), policies);
     assert.equal(sub.group.id, 'node:worker-1');
     assert.deepEqual(
@@ -352,7 +353,7 @@ describe('buildTopologyGraph: scale and incremental builds', () => {
     assert.equal(sub.switchPorts.length, 1);
   });
 
-  it('builds 500 nodes × 40 interfaces without quadratic work', () => {
+  void it('builds 500 nodes × 40 interfaces without quadratic work', () => {
     const cluster = generateCluster(500);
     const start = performance.now();
     const graph = buildTopologyGraph({ ...cluster, options: { showInternal: true } });
@@ -364,8 +365,8 @@ describe('buildTopologyGraph: scale and incremental builds', () => {
   });
 });
 
-describe('buildTopologyGraph: bad input', () => {
-  it('reports empty, missing names, missing types, duplicates and dangling references', () => {
+void describe('buildTopologyGraph: bad input', () => {
+  void it('reports empty, missing names, missing types, duplicates and dangling references', () => {
     const broken = makeNns('broken', [
       { type: 'ethernet', state: 'up' },
       'not-an-object',
@@ -404,7 +405,7 @@ describe('buildTopologyGraph: bad input', () => {
     assert.ok(graph.groups.some((g) => g.id === 'node:empty'));
   });
 
-  it('never throws on random JSON-ish NNS, enactments and policies', () => {
+  void it('never throws on random JSON-ish NNS, enactments and policies', () => {
     const json = fc.letrec((tie) => ({
       value: fc.oneof(
         { depthSize: 'small' },

@@ -692,7 +692,8 @@ function prepare(inputs: TopologyInputs): PreparedInputs {
   }
   const states: NodeNetworkState[] = [];
   const seenNodes = new Set<string>();
-  for (const nns of Array.isArray(inputs.nodeNetworkStates) ? inputs.nodeNetworkStates : []) {
+  const given: unknown = inputs.nodeNetworkStates;
+  for (const nns of Array.isArray(given) ? (given as NodeNetworkState[]) : []) {
     const name = isRecord(nns) && isRecord(nns.metadata) ? nns.metadata.name : undefined;
     if (typeof name !== 'string' || name === '') {
       notes.push({ code: 'nns.missingName', severity: 'warning', params: {} });

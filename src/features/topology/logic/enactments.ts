@@ -62,10 +62,10 @@ export function getEffectiveDesiredState(
 ): NetworkState | undefined {
   const status: unknown = enactment?.status;
   const fromEnactment = isRecord(status) ? status.desiredState : undefined;
-  if (isRecord(fromEnactment)) return fromEnactment as NetworkState;
+  if (isRecord(fromEnactment)) return fromEnactment;
   const spec: unknown = policy?.spec;
   const fromPolicy = isRecord(spec) ? spec.desiredState : undefined;
-  if (isRecord(fromPolicy)) return fromPolicy as NetworkState;
+  if (isRecord(fromPolicy)) return fromPolicy;
   return undefined;
 }
 

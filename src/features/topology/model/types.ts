@@ -72,17 +72,17 @@ export interface InterfaceGraphNode {
   macAddress?: string;
   mtu?: number;
   /** Every IPv4 and IPv6 address as `ip/prefix`, in NNS order. */
-  readonly addresses: string[];
+  addresses: readonly string[];
   /** VLAN id of a `vlan` interface. */
   vlanId?: number;
   /** Policies whose desired state names this interface, sorted. */
-  readonly managedBy: string[];
+  managedBy: readonly string[];
   /** Policies with a Failing or Aborted enactment on this node touching this interface, sorted. */
-  readonly failingPolicies: string[];
+  failingPolicies: readonly string[];
   failing: boolean;
   /** LLDP system names and VLAN ids seen on this interface (for filters and the table view). */
-  readonly lldpSystemNames: string[];
-  readonly lldpVlans: number[];
+  lldpSystemNames: readonly string[];
+  lldpVlans: readonly number[];
 }
 
 export interface SwitchPortGraphNode {
@@ -242,4 +242,70 @@ export interface LldpNeighbor {
   maxFrameSize?: number;
   /** TLVs the decoder does not know, kept for the YAML view. */
   unknownTlvCount: number;
+}
+
+export type AddressOrigin = 'dhcp' | 'autoconf' | 'static' | 'link-local' | 'unknown';
+
+export interface InterfaceAddress {
+  family: 4 | 6;
+  ip: string;
+  prefixLength?: number;
+  /** DHCP/autoconf when the family has them on (nmstate reports no per-address origin). */
+  origin: AddressOrigin;
+}
+
+export interface PortVlanDetails {
+  port: string;
+  mode?: string;
+  /** Access tag, or the native VLAN of a trunk with enable-native. */
+  tag?: number;
+  enableNative?: boolean;
+  trunkIds: number[];
+  trunkRanges: { min: number; max: number }[];
+}
+
+export interface RouteDetails {
+  source: 'running' | 'config';
+  destination?: string;
+  nextHopAddress?: string;
+  tableId?: number;
+  metric?: number;
+}
+
+export interface InterfacePolicyDetails {
+  policy: string;
+  phase: EnactmentPhase;
+  enactment: string;
+  /** Whether the policy names the interface, or only touches it (port, base, controller). */
+  relation: 'manages' | 'touches';
+  message?: string;
+}
+
+export interface InterfaceDetails {
+  id: string;
+  node: string;
+  name: string;
+  type: InterfaceType;
+  rawType?: string;
+  state: InterfaceState;
+  internal: boolean;
+  macAddress?: string;
+  mtu?: number;
+  description?: string;
+  controller?: string;
+  addresses: InterfaceAddress[];
+  ipv4: { enabled: boolean; dhcp: boolean };
+  ipv6: { enabled: boolean; dhcp: boolean; autoconf: boolean };
+  bond?: { mode?: string; options: Record<string, unknown>; ports: string[] };
+  bridge?: { options: Record<string, unknown>; ports: string[]; portVlans: PortVlanDetails[] };
+  vlan?: { id?: number; baseIface?: string; protocol?: string };
+  /** Base interface of vxlan/mac-vlan/mac-vtap/ipvlan, with their own settings. */
+  lower?: { kind: string; baseIface?: string; settings: Record<string, unknown> };
+  lldp: { enabled: boolean; neighbors: LldpNeighbor[] };
+  ethtool?: { on: string[]; off: string[] };
+  sriov?: { totalVfs?: number; vfs: Record<string, unknown>[] };
+  routes: RouteDetails[];
+  policies: InterfacePolicyDetails[];
+  /** The NNS interface object as reported, for the YAML tab. */
+  raw: Record<string, unknown>;
 }
