@@ -1,6 +1,19 @@
-// Placeholder until the simulated controllers land: the API server runs with none.
+// The sandbox's simulated controllers. The server starts them after seeding a scenario; tests
+// construct them with a FakeClock as scheduler so rollouts run in virtual time.
 import type { Controller } from '../api';
+import type { Scheduler } from './runtime';
+import { realScheduler } from './runtime';
+import { NmstateHandler } from './nmstate/handler';
+import { NnsRefresh } from './nmstate/refresh';
+import { IronicNetworking } from './ironic/ironic';
+import { MultusController } from './multus/multus';
 
-export function createControllers(): Controller[] {
-  return [];
+export function createControllers(options: { scheduler?: Scheduler } = {}): Controller[] {
+  const scheduler = options.scheduler ?? realScheduler;
+  return [
+    new NmstateHandler(scheduler),
+    new NnsRefresh(scheduler),
+    new IronicNetworking(scheduler),
+    new MultusController(scheduler),
+  ];
 }
