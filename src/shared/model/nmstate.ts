@@ -102,7 +102,12 @@ export interface NetworkInterface {
   };
   vlan?: { 'base-iface'?: string; id?: number; protocol?: string; [key: string]: unknown };
   vxlan?: { 'base-iface'?: string; id?: number; remote?: string; [key: string]: unknown };
-  'mac-vlan'?: { 'base-iface'?: string; mode?: string; promiscuous?: boolean; [key: string]: unknown };
+  'mac-vlan'?: {
+    'base-iface'?: string;
+    mode?: string;
+    promiscuous?: boolean;
+    [key: string]: unknown;
+  };
   'mac-vtap'?: { 'base-iface'?: string; mode?: string; [key: string]: unknown };
   ipvlan?: { 'base-iface'?: string; mode?: string; [key: string]: unknown };
   vrf?: { port?: string[]; 'route-table-id'?: number; [key: string]: unknown };

@@ -1,0 +1,36 @@
+import type { Locator, Page } from '@playwright/test';
+
+/** Page object for the console stand-in shell: navigation, persona, and waiting for the plugin. */
+export class ConsolePage {
+  constructor(
+    readonly page: Page,
+    readonly baseURL: string,
+  ) {}
+
+  async goto(path: string): Promise<void> {
+    await this.page.goto(path);
+    await this.page.waitForFunction(() => window.__switchboardReady === true, undefined, {
+      timeout: 30_000,
+    });
+  }
+
+  nav(testId: string): Locator {
+    return this.page.getByTestId('main-nav').getByTestId(testId);
+  }
+
+  async setPersona(persona: 'admin' | 'viewer'): Promise<void> {
+    await this.page
+      .context()
+      .addCookies([{ name: 'switchboard-persona', value: persona, url: this.baseURL }]);
+  }
+
+  get title(): Locator {
+    return this.page.getByTestId('page-title');
+  }
+}
+
+declare global {
+  interface Window {
+    __switchboardReady?: boolean;
+  }
+}

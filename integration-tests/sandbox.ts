@@ -1,0 +1,73 @@
+// Starts an isolated sandbox (embedded cluster + console stand-in) on free loopback ports with
+// a fresh data directory. Used by the Playwright fixtures (one per worker) and by tests that
+// need their own cluster, e.g. to restart it.
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { startCluster } from '../sandbox/cluster/server';
+import { startConsole } from '../sandbox/console/server';
+
+export const repoRoot = path.resolve(__dirname, '..');
+
+export interface SandboxOptions {
+  scenario?: 'demo' | 'empty' | 'scale';
+  nodes?: number;
+  pluginDist?: string;
+  dataDir?: string;
+  clusterPort?: number;
+}
+
+export interface Sandbox {
+  consoleUrl: string;
+  clusterUrl: string;
+  clusterPort: number;
+  dataDir: string;
+  /** Stops only the cluster (to test reconnection); restartCluster brings it back. */
+  stopCluster(): Promise<void>;
+  restartCluster(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-e2e-'));
+  const clusterOpts = {
+    port: opts.clusterPort ?? 0,
+    dataDir,
+    scenario: opts.scenario ?? 'demo',
+    nodes: opts.nodes,
+    speed: 'fast' as const,
+    reset: false,
+  };
+  let cluster = await startCluster(clusterOpts);
+  const clusterPort = cluster.port;
+  const upstream = { server: cluster.url, forwardPersona: true };
+  const consoleServer = await startConsole({
+    port: 0,
+    pluginName: 'switchboard',
+    pluginDist: opts.pluginDist ?? path.join(repoRoot, 'dist'),
+    hostDist: path.join(repoRoot, 'sandbox/console/dist'),
+    upstream,
+  });
+  let clusterRunning = true;
+  return {
+    consoleUrl: consoleServer.url,
+    clusterUrl: cluster.url,
+    clusterPort,
+    dataDir,
+    async stopCluster() {
+      if (!clusterRunning) return;
+      clusterRunning = false;
+      await cluster.close();
+    },
+    async restartCluster() {
+      if (clusterRunning) return;
+      cluster = await startCluster({ ...clusterOpts, port: clusterPort });
+      clusterRunning = true;
+    },
+    async close() {
+      await consoleServer.close();
+      if (clusterRunning) await cluster.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,153 @@
+// Loads a dynamic plugin the way the console does: fetch plugin-manifest.json, inject its
+// loadScripts, receive the container through window.__load_plugin_entry__, initialise the
+// container with the console's share scope, then resolve every $codeRef of every extension.
+// Resolution is eager and loud: a code reference that the build does not contain (an exposed
+// module missing from dist/) fails start-up with an error naming the module, so a broken
+// production build can never pass the browser tests by accident.
+import * as React from 'react';
+import * as ReactRouter from 'react-router';
+import * as ReactI18next from 'react-i18next';
+import { sdkShim } from '../sdk';
+
+export interface EncodedExtension {
+  type: string;
+  properties: Record<string, unknown>;
+  flags?: { required?: string[]; disallowed?: string[] };
+}
+
+export interface ResolvedExtension {
+  type: string;
+  properties: Record<string, unknown>;
+  flags?: { required?: string[]; disallowed?: string[] };
+  pluginName: string;
+}
+
+export interface PluginManifest {
+  name: string;
+  version: string;
+  baseURL: string;
+  loadScripts: string[];
+  extensions: EncodedExtension[];
+  registrationMethod: string;
+}
+
+interface RemoteContainer {
+  init(shareScope: unknown): Promise<void> | void;
+  get(module: string): Promise<() => Record<string, unknown>>;
+}
+
+declare global {
+  interface Window {
+    __load_plugin_entry__?: (name: string, container: RemoteContainer) => void;
+  }
+}
+
+type ShareScope = Record<
+  string,
+  Record<
+    string,
+    { get: () => Promise<() => unknown>; from: string; eager: boolean; loaded?: number }
+  >
+>;
+
+const provide = (version: string, mod: () => Promise<unknown>) => ({
+  [version]: {
+    get: () => mod().then((m) => () => m),
+    from: 'console',
+    eager: false,
+  },
+});
+
+/** The modules the console provides as singletons (import: false in the plugin build). */
+function buildShareScope(): ShareScope {
+  return {
+    react: provide('18.3.1', () => Promise.resolve(React)),
+    'react-router': provide('7.13.2', () => Promise.resolve(ReactRouter)),
+    'react-i18next': provide('16.5.8', () => Promise.resolve(ReactI18next)),
+    '@openshift-console/dynamic-plugin-sdk': provide('4.22.0', () => Promise.resolve(sdkShim)),
+    '@patternfly/react-topology': provide('6.4.0', () => import('@patternfly/react-topology')),
+  };
+}
+
+function loadScript(src: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const el = document.createElement('script');
+    el.src = src;
+    el.async = true;
+    el.onload = () => resolve();
+    el.onerror = () => reject(new Error(`Failed to load plugin script ${src}`));
+    document.head.appendChild(el);
+  });
+}
+
+function isCodeRef(value: unknown): value is { $codeRef: string } {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    '$codeRef' in value &&
+    typeof value.$codeRef === 'string'
+  );
+}
+
+async function resolveCodeRef(container: RemoteContainer, ref: string): Promise<unknown> {
+  const [moduleName = '', exportName = 'default'] = ref.split('.');
+  let factory: () => Record<string, unknown>;
+  try {
+    factory = await container.get(moduleName);
+  } catch (err) {
+    throw new Error(
+      `Exposed module "${moduleName}" referenced by $codeRef "${ref}" is missing from the plugin build: ${String(err)}`,
+    );
+  }
+  const mod = factory();
+  if (!(exportName in mod)) {
+    throw new Error(`Module "${moduleName}" has no export "${exportName}" ($codeRef "${ref}")`);
+  }
+  return mod[exportName];
+}
+
+async function resolveProperties(container: RemoteContainer, value: unknown): Promise<unknown> {
+  if (isCodeRef(value)) return resolveCodeRef(container, value.$codeRef);
+  if (Array.isArray(value)) return Promise.all(value.map((v) => resolveProperties(container, v)));
+  if (typeof value === 'object' && value !== null) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = await resolveProperties(container, v);
+    return out;
+  }
+  return value;
+}
+
+export async function loadPlugin(name: string): Promise<{
+  manifest: PluginManifest;
+  extensions: ResolvedExtension[];
+}> {
+  const res = await fetch(`/api/plugins/${name}/plugin-manifest.json`, { cache: 'no-cache' });
+  if (!res.ok) throw new Error(`Plugin manifest for "${name}" not found (HTTP ${res.status})`);
+  const manifest = (await res.json()) as PluginManifest;
+  if (manifest.registrationMethod !== 'callback') {
+    throw new Error(`Unsupported plugin registration method ${manifest.registrationMethod}`);
+  }
+  const containerPromise = new Promise<RemoteContainer>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`Plugin "${name}" did not call __load_plugin_entry__`)),
+      30_000,
+    );
+    window.__load_plugin_entry__ = (pluginName, container) => {
+      if (pluginName !== name) return;
+      clearTimeout(timer);
+      resolve(container);
+    };
+  });
+  await Promise.all(manifest.loadScripts.map((s) => loadScript(manifest.baseURL + s)));
+  const container = await containerPromise;
+  await container.init(buildShareScope());
+  const extensions = await Promise.all(
+    manifest.extensions.map(async (e) => ({
+      type: e.type,
+      flags: e.flags,
+      pluginName: name,
+      properties: (await resolveProperties(container, e.properties)) as Record<string, unknown>,
+    })),
+  );
+  return { manifest, extensions };
+}

@@ -1,0 +1,44 @@
+// Builds the console stand-in host page. It bundles what the real console provides to plugins
+// (React, react-router, react-i18next, PatternFly CSS and topology, the SDK subset) and nothing
+// of the plugin itself: the plugin is always loaded from its own production dist/ at run time.
+import * as path from 'path';
+import type { Configuration } from 'webpack';
+
+const config: Configuration = {
+  mode: process.env.NODE_ENV === 'production' ? 'production' : 'development',
+  context: __dirname,
+  entry: { host: './src/main.tsx' },
+  output: {
+    path: path.resolve(__dirname, 'dist'),
+    publicPath: '/static/',
+    filename: '[name].js',
+    chunkFilename: 'host-[name]-[contenthash].js',
+    assetModuleFilename: 'assets/[name]-[contenthash][ext]',
+    clean: true,
+  },
+  resolve: { extensions: ['.ts', '.tsx', '.js'] },
+  module: {
+    rules: [
+      {
+        test: /\.tsx?$/,
+        exclude: /node_modules/,
+        use: [
+          {
+            loader: 'ts-loader',
+            options: {
+              transpileOnly: true,
+              configFile: path.resolve(__dirname, '../../tsconfig.json'),
+            },
+          },
+        ],
+      },
+      { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+      { test: /\.(woff2?|ttf|eot|svg|png|jpe?g|gif)$/, type: 'asset/resource' },
+      { test: /\.m?js$/, resolve: { fullySpecified: false } },
+    ],
+  },
+  devtool: false,
+  performance: { hints: false },
+};
+
+export default config;

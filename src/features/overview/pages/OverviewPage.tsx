@@ -1,0 +1,184 @@
+import {
+  Alert,
+  Button,
+  Card,
+  CardBody,
+  CardTitle,
+  DescriptionList,
+  DescriptionListDescription,
+  DescriptionListGroup,
+  DescriptionListTerm,
+  Gallery,
+  Label,
+} from '@patternfly/react-core';
+import { useAccessReview, useFlag } from '@openshift-console/dynamic-plugin-sdk';
+import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
+import { PageShell } from '../../../shared/ui/PageShell';
+import { useWatchedList, useWatchedObject } from '../../../shared/k8s/useWatchedList';
+import { InfrastructureGVK, NMStateGVK, NMStateModel } from '../../../shared/k8s/models';
+import { useCreateResource } from '../../../shared/k8s/mutations';
+import { withQueryClient } from '../../../shared/query/withQueryClient';
+import type { NMState } from '../../../shared/model/nmstate';
+import type { Condition, K8sResource } from '../../../shared/model/k8s';
+import { FLAGS } from '../../../shared/flags';
+
+interface Infrastructure extends K8sResource {
+  status?: { platform?: string; platformStatus?: { type?: string }; apiServerURL?: string };
+}
+
+function ConditionLabels({ conditions }: { conditions: Condition[] | undefined }) {
+  const { t } = usePluginTranslation();
+  if (!conditions?.length) return <>{t('No conditions reported')}</>;
+  return (
+    <>
+      {conditions.map((c) => (
+        <Label
+          key={c.type}
+          color={c.status === 'True' ? (c.type === 'Degraded' ? 'red' : 'green') : 'grey'}
+          title={c.message}
+          data-test={`nmstate-condition-${c.type}`}
+        >
+          {c.type}: {c.status}
+          {c.reason ? ` (${c.reason})` : ''}
+        </Label>
+      ))}
+    </>
+  );
+}
+
+function Capability({ name, present, testId }: { name: string; present: boolean; testId: string }) {
+  const { t } = usePluginTranslation();
+  return (
+    <DescriptionListGroup>
+      <DescriptionListTerm>{name}</DescriptionListTerm>
+      <DescriptionListDescription data-test={testId}>
+        {present ? (
+          <Label color="green">{t('Installed')}</Label>
+        ) : (
+          <Label color="grey">{t('Not installed')}</Label>
+        )}
+      </DescriptionListDescription>
+    </DescriptionListGroup>
+  );
+}
+
+function OverviewPage() {
+  const { t } = usePluginTranslation();
+  const hasNmstate = useFlag(FLAGS.nmstate);
+  const hasNad = useFlag(FLAGS.nad);
+  const hasMetal3 = useFlag(FLAGS.metal3);
+  const hasSwitches = useFlag(FLAGS.metal3Switches);
+  const nmstates = useWatchedList<NMState>(NMStateGVK, { enabled: hasNmstate });
+  const infra = useWatchedObject<Infrastructure>(InfrastructureGVK, 'cluster');
+  const [canCreateNMState] = useAccessReview({
+    group: 'nmstate.io',
+    resource: 'nmstates',
+    verb: 'create',
+  });
+  const createNMState = useCreateResource<NMState>();
+  const nmstate = nmstates.data[0];
+  const platform =
+    infra.data?.status?.platformStatus?.type ?? infra.data?.status?.platform ?? t('Unknown');
+
+  return (
+    <PageShell
+      title={t('Node network overview')}
+      testId="overview-page"
+      description={t('Which node networking capabilities this cluster has.')}
+    >
+      <Gallery hasGutter minWidths={{ default: '320px' }}>
+        <Card data-test="capabilities-card">
+          <CardTitle>{t('Capabilities')}</CardTitle>
+          <CardBody>
+            <DescriptionList>
+              <Capability
+                name={t('Kubernetes NMState operator')}
+                present={hasNmstate}
+                testId="cap-nmstate"
+              />
+              <Capability
+                name={t('Multus network attachment definitions')}
+                present={hasNad}
+                testId="cap-nad"
+              />
+              <Capability
+                name={t('Metal3 bare-metal hosts')}
+                present={hasMetal3}
+                testId="cap-metal3"
+              />
+              <Capability
+                name={t('Metal3 switch management')}
+                present={hasSwitches}
+                testId="cap-switches"
+              />
+            </DescriptionList>
+          </CardBody>
+        </Card>
+        <Card data-test="nmstate-card">
+          <CardTitle>{t('NMState')}</CardTitle>
+          <CardBody>
+            {!hasNmstate && t('Install the Kubernetes NMState operator to manage node networking.')}
+            {hasNmstate && nmstate && (
+              <div data-test="nmstate-instance">
+                <p>{t('Instance: {{name}}', { name: nmstate.metadata.name })}</p>
+                <ConditionLabels conditions={nmstate.status?.conditions} />
+              </div>
+            )}
+            {hasNmstate && !nmstates.isLoading && !nmstate && (
+              <>
+                <Alert
+                  isInline
+                  variant="info"
+                  title={t(
+                    'The operator is installed but not enabled: no NMState instance exists.',
+                  )}
+                  data-test="nmstate-not-enabled"
+                />
+                {canCreateNMState && (
+                  <Button
+                    variant="primary"
+                    data-test="create-nmstate"
+                    isLoading={createNMState.isPending}
+                    isDisabled={createNMState.isPending}
+                    onClick={() =>
+                      createNMState.mutate({
+                        model: NMStateModel,
+                        data: {
+                          apiVersion: 'nmstate.io/v1',
+                          kind: 'NMState',
+                          metadata: { name: 'nmstate' },
+                        },
+                      })
+                    }
+                  >
+                    {t('Create NMState')}
+                  </Button>
+                )}
+                {createNMState.error && (
+                  <Alert isInline variant="danger" title={t('Could not create NMState')}>
+                    {createNMState.error.message}
+                  </Alert>
+                )}
+              </>
+            )}
+          </CardBody>
+        </Card>
+        <Card data-test="platform-card">
+          <CardTitle>{t('Platform')}</CardTitle>
+          <CardBody>
+            <DescriptionList>
+              <DescriptionListGroup>
+                <DescriptionListTerm>{t('Infrastructure platform')}</DescriptionListTerm>
+                <DescriptionListDescription data-test="platform">
+                  {platform}
+                </DescriptionListDescription>
+              </DescriptionListGroup>
+            </DescriptionList>
+          </CardBody>
+        </Card>
+      </Gallery>
+    </PageShell>
+  );
+}
+
+export default withQueryClient(OverviewPage);

@@ -1,0 +1,78 @@
+// Every write goes through react-query mutations over the SDK's k8s* calls, so pages get one
+// pending/error model and errors arrive already normalised. Updates always send the object's
+// resourceVersion (k8sUpdate PUTs the whole object), so a concurrent change is a 409, never a
+// silent overwrite.
+import { useMutation } from '@tanstack/react-query';
+import { k8sCreate, k8sDelete, k8sPatch, k8sUpdate } from '@openshift-console/dynamic-plugin-sdk';
+import type { K8sModel, Patch } from '@openshift-console/dynamic-plugin-sdk';
+import type { K8sResource } from '../model/k8s';
+import { toK8sError } from './k8sError';
+import type { K8sError } from './k8sError';
+
+export interface WriteInput<T extends K8sResource> {
+  model: K8sModel;
+  data: T;
+  dryRun?: boolean;
+}
+
+const dryRunParams = (dryRun?: boolean) => (dryRun ? { dryRun: 'All' } : undefined);
+
+async function wrap<R>(fn: () => Promise<R>): Promise<R> {
+  try {
+    return await fn();
+  } catch (err) {
+    throw toK8sError(err);
+  }
+}
+
+export function createResource<T extends K8sResource>({ model, data, dryRun }: WriteInput<T>) {
+  return wrap(() =>
+    k8sCreate<T>({
+      model,
+      data: data,
+      queryParams: dryRunParams(dryRun),
+    }),
+  );
+}
+
+export function updateResource<T extends K8sResource>({ model, data, dryRun }: WriteInput<T>) {
+  return wrap(() =>
+    k8sUpdate<T>({
+      model,
+      data: data,
+      queryParams: dryRunParams(dryRun),
+    }),
+  );
+}
+
+export function patchResource<T extends K8sResource>(input: {
+  model: K8sModel;
+  resource: T;
+  patch: Patch[];
+}) {
+  return wrap(() =>
+    k8sPatch<T>({
+      model: input.model,
+      resource: input.resource,
+      data: input.patch,
+    }),
+  );
+}
+
+export function deleteResource(input: { model: K8sModel; resource: K8sResource }) {
+  return wrap(() => k8sDelete({ model: input.model, resource: input.resource }));
+}
+
+export function useCreateResource<T extends K8sResource>() {
+  return useMutation<T, K8sError, WriteInput<T>>({ mutationFn: createResource<T> });
+}
+
+export function useUpdateResource<T extends K8sResource>() {
+  return useMutation<T, K8sError, WriteInput<T>>({ mutationFn: updateResource<T> });
+}
+
+export function useDeleteResource() {
+  return useMutation<unknown, K8sError, { model: K8sModel; resource: K8sResource }>({
+    mutationFn: deleteResource,
+  });
+}

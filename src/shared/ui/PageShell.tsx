@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import { DocumentTitle } from '@openshift-console/dynamic-plugin-sdk';
+import { PageSection, Title, Flex, FlexItem } from '@patternfly/react-core';
+
+interface PageShellProps {
+  title: string;
+  /** Shown next to the title, e.g. a create button. */
+  actions?: ReactNode;
+  description?: ReactNode;
+  children: ReactNode;
+  testId: string;
+}
+
+/** Title bar plus content: every Switchboard page looks and is addressed the same way. */
+export function PageShell({ title, actions, description, children, testId }: PageShellProps) {
+  return (
+    <>
+      <DocumentTitle>{title}</DocumentTitle>
+      <PageSection data-test={testId}>
+        <Flex justifyContent={{ default: 'justifyContentSpaceBetween' }}>
+          <FlexItem>
+            <Title headingLevel="h1" data-test="page-title">
+              {title}
+            </Title>
+            {description}
+          </FlexItem>
+          {actions && <FlexItem>{actions}</FlexItem>}
+        </Flex>
+      </PageSection>
+      <PageSection>{children}</PageSection>
+    </>
+  );
+}

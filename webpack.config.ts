@@ -1,0 +1,49 @@
+// Production build of the plugin exactly as the console loads it: ConsoleRemotePlugin generates
+// the container entry, manifest and shared-module wiring; we only compile TypeScript and copy
+// locales. publicPath is forced by the SDK to /api/plugins/switchboard/.
+import * as path from 'path';
+import type { Configuration } from 'webpack';
+import CopyWebpackPlugin from 'copy-webpack-plugin';
+import { ConsoleRemotePlugin } from '@openshift-console/dynamic-plugin-sdk-webpack';
+
+const isProd = process.env.NODE_ENV === 'production';
+
+const config: Configuration = {
+  mode: isProd ? 'production' : 'development',
+  context: path.resolve(__dirname, 'src'),
+  entry: {},
+  output: {
+    path: path.resolve(__dirname, 'dist'),
+    filename: isProd ? '[name]-bundle-[contenthash].min.js' : '[name]-bundle.js',
+    chunkFilename: isProd ? '[name]-chunk-[chunkhash].min.js' : '[name]-chunk.js',
+  },
+  resolve: { extensions: ['.ts', '.tsx', '.js', '.jsx'] },
+  module: {
+    rules: [
+      {
+        test: /\.tsx?$/,
+        exclude: /node_modules/,
+        use: [
+          {
+            loader: 'ts-loader',
+            // Type errors are reported by `npm run typecheck`; the build only transpiles.
+            options: { transpileOnly: true, configFile: path.resolve(__dirname, 'tsconfig.json') },
+          },
+        ],
+      },
+      { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+      { test: /\.m?js$/, resolve: { fullySpecified: false } },
+    ],
+  },
+  plugins: [
+    new ConsoleRemotePlugin(),
+    new CopyWebpackPlugin({
+      patterns: [{ from: path.resolve(__dirname, 'locales'), to: 'locales' }],
+    }),
+  ],
+  devtool: isProd ? false : 'source-map',
+  optimization: { chunkIds: isProd ? 'deterministic' : 'named', minimize: isProd },
+  performance: { hints: false },
+};
+
+export default config;
