@@ -1,5 +1,6 @@
 // `npm run sandbox -- [--port N] [--data-dir DIR] [--scenario demo|empty|scale] [--nodes N]
-//   [--speed realtime|fast] [--reset]`: the sandbox Kubernetes API server as a process.
+//   [--speed realtime|fast] [--reset] [--no-controllers]`: the sandbox Kubernetes API server as a
+// process. `--no-controllers` serves the API alone (the durability tests use it).
 import { parseArgs } from 'node:util';
 import { startCluster } from './server';
 
@@ -16,6 +17,7 @@ const { values } = parseArgs({
     nodes: { type: 'string' },
     speed: { type: 'string', default: 'realtime' },
     reset: { type: 'boolean', default: false },
+    'no-controllers': { type: 'boolean', default: false },
   },
   strict: true,
 });
@@ -35,6 +37,7 @@ startCluster({
   nodes,
   speed,
   reset: values.reset,
+  controllers: !values['no-controllers'],
 })
   .then((cluster) => {
     console.log(`sandbox cluster listening on ${cluster.url}`);

@@ -97,7 +97,7 @@ export function useWatchedObject<T extends K8sResource>(
   const data: K8sResourceCommon | undefined = watched[0];
   const loaded = watched[1];
   const loadError: unknown = watched[2];
-  const obj = loaded && data && 'metadata' in data ? (data as unknown as T) : undefined;
+  const obj = loaded && data?.metadata ? (data as unknown as T) : undefined;
   return toResult(obj, loaded, loadError, obj === undefined);
 }
 
