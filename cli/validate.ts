@@ -1,0 +1,397 @@
+// `switchboard validate`: checks NADs, NNCPs and HostNetworkAttachments in YAML/JSON files with the
+// same pure validators the console uses. Network config objects and NodeNetworkStates among the
+// inputs act as cluster context, and all NADs are checked against each other.
+// Exit codes: 0 no errors, 1 at least one error finding, 2 bad arguments or unreadable input.
+import { LineCounter, parseAllDocuments, type Document } from 'yaml';
+import type { K8sResource, Node } from '../src/shared/model/k8s';
+import type { NetworkAttachmentDefinition } from '../src/shared/model/nad';
+import type { HostNetworkAttachment } from '../src/shared/model/metal3';
+import type { NodeNetworkConfigurationPolicy, NodeNetworkState } from '../src/shared/model/nmstate';
+import { buildValidationContext } from '../src/features/nads/logic/context';
+import { validateNad } from '../src/features/nads/logic/validateNad';
+import type { Platform } from '../src/features/nads/model/types';
+import { validatePolicy } from '../src/features/policies/logic/validatePolicy';
+import type { CliIo, Subcommand } from './io';
+import { formatMessage } from './messages';
+
+const USAGE =
+  'usage: switchboard validate [--format text|json] [--platform openshift|microshift] PATH...\n';
+
+interface Options {
+  format: 'text' | 'json';
+  platform: Platform;
+  paths: string[];
+}
+
+export interface CliFinding {
+  severity: string;
+  code: string;
+  path: string;
+  params?: Record<string, string | number>;
+  position?: { line: number; column: number; offset: number };
+}
+
+interface LoadedObject {
+  source: string;
+  obj: K8sResource;
+  /** Path of the object inside its document (`[]` or `['items', 3]`). */
+  at: (string | number)[];
+  doc: Document;
+  lines: LineCounter;
+  text: string;
+}
+
+interface Problem {
+  source: string;
+  line: number;
+  column: number;
+  code: string;
+  params: Record<string, string | number>;
+}
+
+function parseArgs(argv: string[]): Options | string {
+  const opts: Options = { format: 'text', platform: 'openshift', paths: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    const m = /^--(format|platform)(?:=(.*))?$/.exec(arg);
+    if (m) {
+      const value = m[2] ?? argv[++i];
+      if (m[1] === 'format') {
+        if (value !== 'text' && value !== 'json') return `invalid --format: ${value ?? ''}`;
+        opts.format = value;
+      } else {
+        if (value !== 'openshift' && value !== 'microshift')
+          return `invalid --platform: ${value ?? ''}`;
+        opts.platform = value;
+      }
+    } else if (arg === '--help' || arg === '-h') return '';
+    else if (arg.startsWith('--')) return `unknown option: ${arg}`;
+    else opts.paths.push(arg);
+  }
+  if (opts.paths.length === 0) return 'no input paths';
+  return opts;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function expandPaths(paths: string[], io: CliIo): string[] {
+  const out: string[] = [];
+  for (const p of paths) {
+    const listed = io.listDir(p);
+    if (listed === undefined) out.push(p);
+    else out.push(...listed.filter((f) => /\.(ya?ml|json)$/i.test(f)).sort());
+  }
+  return out;
+}
+
+function load(file: string, io: CliIo, problems: Problem[]): LoadedObject[] {
+  let text: string;
+  try {
+    text = io.readFile(file);
+  } catch (e) {
+    const reason = e instanceof Error ? (e.message.split('\n')[0] ?? '') : String(e);
+    problems.push({
+      source: file,
+      line: 0,
+      column: 0,
+      code: 'input.unreadable',
+      params: { path: file, reason },
+    });
+    return [];
+  }
+  const lines = new LineCounter();
+  const docs = parseAllDocuments(text, { lineCounter: lines, uniqueKeys: false });
+  const list = Array.isArray(docs) ? docs : [];
+  const out: LoadedObject[] = [];
+  for (const doc of list) {
+    const err = doc.errors[0];
+    if (err) {
+      const pos = err.linePos?.[0];
+      problems.push({
+        source: file,
+        line: pos?.line ?? 0,
+        column: pos?.col ?? 0,
+        code: 'input.yamlSyntax',
+        params: { reason: err.message.split('\n')[0] ?? '' },
+      });
+      continue;
+    }
+    const value: unknown = doc.toJS({ maxAliasCount: 100 });
+    if (value === null || value === undefined) continue;
+    if (!isRecord(value)) continue;
+    if (
+      typeof value.kind === 'string' &&
+      value.kind.endsWith('List') &&
+      Array.isArray(value.items)
+    ) {
+      value.items.forEach((item: unknown, i: number) => {
+        if (isRecord(item))
+          out.push({ source: file, obj: item as K8sResource, at: ['items', i], doc, lines, text });
+      });
+    } else out.push({ source: file, obj: value as K8sResource, at: [], doc, lines, text });
+  }
+  return out;
+}
+
+interface NodeLike {
+  range?: [number, number, number] | null;
+  type?: string;
+}
+
+function nodeAt(o: LoadedObject, path: (string | number)[]): NodeLike | undefined {
+  const n: unknown = o.doc.getIn([...o.at, ...path], true);
+  return isRecord(n) ? (n as NodeLike) : undefined;
+}
+
+/** Maps a finding to a file position: inside a block-literal spec.config when possible. */
+function locate(o: LoadedObject, f: CliFinding): { line: number; column: number } {
+  const objectPos = (): { line: number; column: number } => {
+    const n = nodeAt(o, ['metadata', 'name']) ?? nodeAt(o, []);
+    const lp = o.lines.linePos(n?.range?.[0] ?? 0);
+    return { line: lp.line, column: lp.col };
+  };
+  if (!f.path.startsWith('$')) {
+    const segs = f.path.split('.').filter((s) => s !== '');
+    const n = nodeAt(o, segs);
+    if (n?.range) {
+      const lp = o.lines.linePos(n.range[0]);
+      return { line: lp.line, column: lp.col };
+    }
+    return objectPos();
+  }
+  const cfg = nodeAt(o, ['spec', 'config']);
+  if (!cfg?.range) return objectPos();
+  const start = o.lines.linePos(cfg.range[0]);
+  if (cfg.type === 'BLOCK_LITERAL' && f.position) {
+    // The block's content starts on the line after the `|` header; its indentation is that of
+    // the first non-empty content line.
+    const afterHeader = o.text.indexOf('\n', cfg.range[0]) + 1;
+    const m = /^(?:[ \t]*\n)*( *)/.exec(o.text.slice(afterHeader, afterHeader + 400));
+    const indent = m?.[1]?.length ?? 0;
+    return { line: start.line + f.position.line, column: indent + f.position.column };
+  }
+  return { line: start.line, column: start.col };
+}
+
+function validateHnaStructure(hna: K8sResource): CliFinding[] {
+  const out: CliFinding[] = [];
+  const spec = hna.spec;
+  if (!isRecord(spec)) return [{ severity: 'error', code: 'hna.specMissing', path: 'spec' }];
+  if (!['access', 'trunk', 'hybrid'].includes(String(spec.mode))) {
+    out.push({
+      severity: 'error',
+      code: 'hna.modeInvalid',
+      path: 'spec.mode',
+      params: { value: String(spec.mode) },
+    });
+  }
+  const nv = spec.nativeVLAN;
+  if (
+    nv !== undefined &&
+    (typeof nv !== 'number' || !Number.isInteger(nv) || nv < 1 || nv > 4094)
+  ) {
+    out.push({
+      severity: 'error',
+      code: 'hna.nativeVlanInvalid',
+      path: 'spec.nativeVLAN',
+      params: { value: String(nv) },
+    });
+  }
+  if (Array.isArray(spec.allowedVLANs)) {
+    for (const v of spec.allowedVLANs) {
+      const m = /^(\d{1,4})(?:-(\d{1,4}))?$/.exec(String(v));
+      const lo = Number(m?.[1]);
+      const hi = m?.[2] !== undefined ? Number(m[2]) : lo;
+      if (!m || lo < 1 || hi > 4094 || lo > hi) {
+        out.push({
+          severity: 'error',
+          code: 'hna.allowedVlansInvalid',
+          path: 'spec.allowedVLANs',
+          params: { value: String(v) },
+        });
+      }
+    }
+  }
+  const mtu = spec.mtu;
+  if (
+    mtu !== undefined &&
+    (typeof mtu !== 'number' || !Number.isInteger(mtu) || mtu < 68 || mtu > 9216)
+  ) {
+    out.push({
+      severity: 'error',
+      code: 'hna.mtuInvalid',
+      path: 'spec.mtu',
+      params: { value: String(mtu) },
+    });
+  }
+  return out;
+}
+
+type HnaValidator = (hna: HostNetworkAttachment) => CliFinding[];
+
+/** The switch-ports feature's validator when it is present in this checkout. */
+async function loadHnaValidator(): Promise<HnaValidator | undefined> {
+  const spec = '../src/features/switch-ports/logic/validateHostNetworkAttachment';
+  try {
+    const mod: unknown = await import(spec);
+    const fn = isRecord(mod) ? mod.validateHostNetworkAttachment : undefined;
+    return typeof fn === 'function' ? (fn as HnaValidator) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const kindOf = (o: K8sResource): string => (typeof o.kind === 'string' ? o.kind : '');
+const groupOf = (o: K8sResource): string =>
+  typeof o.apiVersion === 'string' && o.apiVersion.includes('/')
+    ? (o.apiVersion.split('/')[0] ?? '')
+    : '';
+
+interface Report {
+  source: string;
+  kind: string;
+  namespace: string;
+  name: string;
+  findings: (CliFinding & { line: number; column: number })[];
+}
+
+export const runValidate: Subcommand = async (argv, io) => {
+  const opts = parseArgs(argv);
+  if (typeof opts === 'string') {
+    if (opts !== '') io.err(`switchboard validate: ${opts}\n`);
+    io.err(USAGE);
+    return opts === '' ? 0 : 2;
+  }
+  const problems: Problem[] = [];
+  const objects = expandPaths(opts.paths, io).flatMap((f) => load(f, io, problems));
+
+  const nads: LoadedObject[] = [];
+  const policies: LoadedObject[] = [];
+  const hnas: LoadedObject[] = [];
+  const states: NodeNetworkState[] = [];
+  const nodes: Node[] = [];
+  let networkConfig: K8sResource | undefined;
+  let operatorNetwork: K8sResource | undefined;
+  for (const o of objects) {
+    const kind = kindOf(o.obj);
+    const group = groupOf(o.obj);
+    if (kind === 'NetworkAttachmentDefinition') nads.push(o);
+    else if (kind === 'NodeNetworkConfigurationPolicy') policies.push(o);
+    else if (kind === 'HostNetworkAttachment') hnas.push(o);
+    else if (kind === 'NodeNetworkState') states.push(o.obj as NodeNetworkState);
+    else if (kind === 'Node') nodes.push(o.obj as Node);
+    else if (kind === 'Network' && group === 'config.openshift.io') networkConfig = o.obj;
+    else if (kind === 'Network' && group === 'operator.openshift.io') operatorNetwork = o.obj;
+  }
+  const asNad = (o: LoadedObject): NetworkAttachmentDefinition => {
+    const meta = isRecord(o.obj.metadata) ? o.obj.metadata : {};
+    return {
+      ...o.obj,
+      metadata: {
+        ...meta,
+        name: String(meta.name ?? ''),
+        namespace: typeof meta.namespace === 'string' ? meta.namespace : '',
+      },
+    } as NetworkAttachmentDefinition;
+  };
+  const nadObjects = nads.map(asNad);
+  const ctx = buildValidationContext({
+    platform: opts.platform,
+    networkConfig,
+    operatorNetwork,
+    nads: nadObjects,
+    nodeNetworkStates: states.length > 0 ? states : undefined,
+    policies: policies.map((p) => p.obj as NodeNetworkConfigurationPolicy),
+  });
+
+  const reports: Report[] = [];
+  const report = (o: LoadedObject, findings: CliFinding[]): void => {
+    const meta = isRecord(o.obj.metadata) ? o.obj.metadata : {};
+    reports.push({
+      source: o.source,
+      kind: kindOf(o.obj),
+      namespace: typeof meta.namespace === 'string' ? meta.namespace : '',
+      name: typeof meta.name === 'string' ? meta.name : '',
+      findings: findings.map((f) => ({ ...f, ...locate(o, f) })),
+    });
+  };
+  nads.forEach((o, i) => {
+    const nad = nadObjects[i];
+    if (nad) report(o, validateNad(nad, ctx));
+  });
+  for (const o of policies) {
+    const policy = o.obj as NodeNetworkConfigurationPolicy;
+    const platform = opts.platform;
+    report(o, validatePolicy(policy, { nodes, nodeNetworkStates: states, platform }));
+  }
+  if (hnas.length > 0) {
+    const validator =
+      (await loadHnaValidator()) ?? ((h: HostNetworkAttachment) => validateHnaStructure(h));
+    for (const o of hnas) report(o, validator(o.obj as HostNetworkAttachment));
+  }
+
+  let errors = 0;
+  let warnings = 0;
+  for (const r of reports) {
+    for (const f of r.findings) {
+      if (f.severity === 'error') errors++;
+      else if (f.severity === 'warning' || f.severity === 'danger') warnings++;
+    }
+  }
+  if (opts.format === 'json') {
+    const json = [
+      ...problems.map((p) => ({
+        source: p.source,
+        kind: '',
+        namespace: '',
+        name: '',
+        findings: [
+          {
+            severity: 'error',
+            code: p.code,
+            path: '',
+            message: formatMessage(p.code, p.params),
+            line: p.line,
+            column: p.column,
+          },
+        ],
+      })),
+      ...reports.map((r) => ({
+        source: r.source,
+        kind: r.kind,
+        namespace: r.namespace,
+        name: r.name,
+        findings: r.findings.map((f) => ({
+          severity: f.severity,
+          code: f.code,
+          path: f.path,
+          message: formatMessage(f.code, f.params),
+          line: f.line,
+          column: f.column,
+        })),
+      })),
+    ];
+    io.out(`${JSON.stringify(json, null, 2)}\n`);
+  } else {
+    const lines: string[] = [];
+    for (const p of problems)
+      lines.push(
+        `${p.source}:${p.line}:${p.column} error ${p.code} ${formatMessage(p.code, p.params)}`,
+      );
+    for (const r of reports) {
+      const who = r.namespace ? `${r.kind} ${r.namespace}/${r.name}` : `${r.kind} ${r.name}`;
+      for (const f of r.findings) {
+        lines.push(
+          `${r.source}:${f.line}:${f.column} ${f.severity} ${f.code} ${formatMessage(f.code, f.params)} [${who}]`,
+        );
+      }
+    }
+    if (lines.length > 0) io.out(`${lines.join('\n')}\n`);
+    io.err(
+      `${reports.length} objects checked: ${errors} errors, ${warnings} warnings${problems.length > 0 ? `, ${problems.length} unreadable inputs` : ''}\n`,
+    );
+  }
+  if (problems.length > 0) return 2;
+  return errors > 0 ? 1 : 0;
+};
