@@ -94,7 +94,7 @@ export function useWatchedObject<T extends K8sResource>(
   );
   const watched = useK8sWatchResource<K8sResourceCommon>(spec);
   // The SDK types the object as always present; before loading and after a 404 it is not.
-  const data: K8sResourceCommon | undefined = watched[0];
+  const data = watched[0] as K8sResourceCommon | undefined;
   const loaded = watched[1];
   const loadError: unknown = watched[2];
   const obj = loaded && data?.metadata ? (data as unknown as T) : undefined;
