@@ -4,7 +4,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { ClusterApi, Controller } from './api';
 import { Cluster } from './cluster';
 import { ApiHttp } from './http';
@@ -42,7 +41,8 @@ export interface RunningCluster {
 export const KUBERNETES_VERSION = { major: '1', minor: '32', gitVersion: 'v1.32.0-switchboard' };
 
 export function defaultDataDir(): string {
-  return resolve(fileURLToPath(new URL('../../', import.meta.url)), '.sandbox', 'data');
+  // __dirname, not import.meta: Playwright's loader compiles these sources as CommonJS.
+  return resolve(__dirname, '..', '..', '.sandbox', 'data');
 }
 
 export async function startCluster(options: ClusterOptions = {}): Promise<RunningCluster> {
