@@ -10,6 +10,8 @@ import { ApiHttp } from './http';
 import { Persistence } from './persistence';
 import { RESOURCES, typeKey } from './registry';
 import { Store } from './store';
+import { loadScenario } from './scenarios/index';
+import { createControllers } from './controllers/index';
 
 export interface ClusterOptions {
   /** 0 (default) picks a free port. */
@@ -59,13 +61,12 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
   if (loaded.fresh) {
     cluster.bootstrap();
     const scenario = options.scenario ?? 'empty';
-    const { loadScenario } = await import('./scenarios/index');
-    await loadScenario(scenario, cluster, { nodes: options.nodes });
+    // The scenario loader may be synchronous or asynchronous.
+    await Promise.resolve(loadScenario(scenario, cluster, { nodes: options.nodes }));
     persistence.compact();
   }
   const controllers: Controller[] = [];
   if (options.controllers ?? true) {
-    const { createControllers } = await import('./controllers/index');
     for (const c of createControllers()) {
       c.start(cluster, { speed: options.speed ?? 'realtime' });
       controllers.push(c);

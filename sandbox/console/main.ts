@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util';
 import { startConsole } from './server';
 import type { Upstream } from './server';
 import { upstreamFromKubeconfig } from './kubeconfig';
+import { startCluster } from '../cluster/server';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -50,7 +51,6 @@ async function main() {
     upstream = await upstreamFromKubeconfig(kubeconfig);
     console.log(`proxying /api/kubernetes to ${upstream.server} (kubeconfig ${kubeconfig})`);
   } else {
-    const { startCluster } = await import('../cluster/server');
     const cluster = await startCluster({
       port: Number(values['cluster-port']),
       dataDir: values['data-dir'] ?? path.join(root, '.sandbox/data'),
