@@ -66,6 +66,7 @@ function validateEnvelope(env: RuleEnv): void {
       c.error('config.pluginsInvalid', '$.plugins');
   }
   if (env.isConflist && Array.isArray(plugins)) {
+    if (plugins.length === 0) c.error('config.pluginsInvalid', '$.plugins');
     plugins.forEach((p, i) => {
       const path = `$.plugins[${i}]`;
       if (typeof p !== 'object' || p === null || Array.isArray(p))
@@ -128,7 +129,7 @@ export function validateNad(
 ): Finding[] {
   const platform = context?.platform ?? 'openshift';
   const text = nad.spec?.config;
-  if (typeof text !== 'string' || text.trim() === '') {
+  if (typeof text !== 'string' || text === '') {
     const c = new Collector();
     validateMetadata(c, nad, { platform });
     c.warn('nad.configEmpty', 'spec.config');

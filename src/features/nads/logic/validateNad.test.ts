@@ -1,0 +1,749 @@
+// One row per finding code: a config that triggers it and one that does not.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { FINDING_CODES, type FindingCode } from '../model/codes';
+import type { NetworkAttachmentDefinition } from '../../../shared/model/nad';
+import {
+  GOOD,
+  BAD,
+  makeNad,
+  makeNns,
+  NETWORK_CONFIG,
+  OPERATOR_NETWORK,
+  NNCP_BRIDGE_MAPPING,
+} from '../__fixtures__/nads';
+import { buildValidationContext, type ValidationContextInput } from './context';
+import { validateNad } from './validateNad';
+
+type Cfg = Record<string, unknown>;
+const NAME = 'n';
+const env = { cniVersion: '0.3.1', name: NAME };
+const br = (x: Cfg = {}): Cfg => ({ ...env, type: 'bridge', bridge: 'br1', ipam: {}, ...x });
+const mv = (x: Cfg = {}): Cfg => ({ ...env, type: 'macvlan', master: 'ens4', ipam: {}, ...x });
+const hl = (ipam: Cfg = {}, x: Cfg = {}): Cfg =>
+  br({ ipam: { type: 'host-local', ranges: [[{ subnet: '192.168.1.0/24' }]], ...ipam }, ...x });
+const hlRange = (r: Cfg): Cfg => hl({ ranges: [[{ subnet: '192.168.1.0/24', ...r }]] });
+const wa = (ipam: Cfg = {}): Cfg =>
+  mv({ ipam: { type: 'whereabouts', range: '192.168.2.0/24', ...ipam } });
+const st = (ipam: Cfg = {}, x: Cfg = {}): Cfg =>
+  mv({
+    capabilities: { ips: true },
+    ipam: {
+      type: 'static',
+      addresses: [{ address: '192.168.3.10/24', gateway: '192.168.3.1' }],
+      ...ipam,
+    },
+    ...x,
+  });
+const sr = (x: Cfg = {}): Cfg => ({ ...env, type: 'sriov', ipam: {}, ...x });
+const ovn = (x: Cfg = {}): Cfg => ({
+  ...env,
+  type: 'ovn-k8s-cni-overlay',
+  topology: 'layer2',
+  netAttachDefName: `demo/${NAME}`,
+  ...x,
+});
+const ovnL3 = (x: Cfg = {}): Cfg => ovn({ topology: 'layer3', subnets: '10.220.0.0/16/24', ...x });
+const loc = (x: Cfg = {}): Cfg => ovn({ topology: 'localnet', name: 'physnet-a', ...x });
+const list = (plugins: Cfg[], x: Cfg = {}): Cfg => ({ ...env, plugins, ...x });
+const without = (c: Cfg, ...keys: string[]): Cfg =>
+  Object.fromEntries(Object.entries(c).filter(([k]) => !keys.includes(k)));
+
+type Case = Cfg | string | NetworkAttachmentDefinition;
+interface Row {
+  code: FindingCode;
+  bad: Case;
+  ok: Case;
+  ctx?: ValidationContextInput;
+  /** Other NADs in the cluster for cross-NAD rules. */
+  others?: NetworkAttachmentDefinition[];
+}
+
+const other = (name: string, c: Cfg, namespace = 'demo'): NetworkAttachmentDefinition =>
+  makeNad(name, c, { namespace });
+
+const ROWS: Row[] = [
+  { code: 'json.empty', bad: '   ', ok: br() },
+  { code: 'json.unexpectedEnd', bad: '{"type": "bridge"', ok: br() },
+  { code: 'json.unexpectedToken', bad: '{"type": tru}', ok: br() },
+  { code: 'json.trailingComma', bad: '{"type": "bridge",}', ok: br() },
+  { code: 'json.missingComma', bad: '{"type": "bridge" "name": "n"}', ok: br() },
+  { code: 'json.missingColon', bad: '{"type" "bridge"}', ok: br() },
+  { code: 'json.bracketMismatch', bad: '{"a": [1}', ok: br() },
+  { code: 'json.comment', bad: '{ // bridge\n "type": "bridge"}', ok: br() },
+  { code: 'json.singleQuote', bad: "{'type': 'bridge'}", ok: br() },
+  { code: 'json.unquotedKey', bad: '{type: "bridge"}', ok: br() },
+  { code: 'json.unterminatedString', bad: '{"type": "bridge', ok: br() },
+  { code: 'json.invalidEscape', bad: '{"type": "br\\x"}', ok: br() },
+  { code: 'json.controlCharacter', bad: '{"type": "br\tidge"}', ok: br() },
+  { code: 'json.invalidNumber', bad: '{"mtu": 01}', ok: br() },
+  { code: 'json.tooDeep', bad: `{"a": ${'['.repeat(100000)}`, ok: br() },
+  { code: 'json.trailingContent', bad: '{"type": "bridge"} x', ok: br() },
+  { code: 'json.notObject', bad: '[{"type": "bridge"}]', ok: br() },
+  {
+    code: 'json.duplicateKey',
+    bad: '{"cniVersion":"0.3.1","name":"n","type":"bridge","bridge":"a","bridge":"b"}',
+    ok: br(),
+  },
+
+  { code: 'nad.nameInvalid', bad: makeNad('Bad_Name', br()), ok: br() },
+  { code: 'nad.nameLeadingZero', bad: makeNad('0net', br()), ok: br() },
+  { code: 'nad.namespaceMissing', bad: makeNad(NAME, br(), { namespace: '' }), ok: br() },
+  { code: 'nad.configEmpty', bad: '', ok: br() },
+  {
+    code: 'nad.managed',
+    bad: makeNad(NAME, br(), { labels: { 'k8s.ovn.org/user-defined-network': '' } }),
+    ok: br(),
+  },
+  { code: 'config.typeAndPlugins', bad: br({ plugins: [{ type: 'bridge' }] }), ok: br() },
+  { code: 'config.typeRequired', bad: env, ok: br() },
+  { code: 'config.typeInvalid', bad: br({ type: '../bridge' }), ok: br() },
+  { code: 'config.pluginsInvalid', bad: list([]), ok: list([mv()]) },
+  { code: 'config.pluginInvalid', bad: list([mv(), 'tuning' as unknown as Cfg]), ok: list([mv()]) },
+  { code: 'config.conflistNameRequired', bad: without(list([mv()]), 'name'), ok: list([mv()]) },
+  { code: 'config.nameInjected', bad: without(br(), 'name'), ok: br() },
+  { code: 'config.nameInvalid', bad: br({ name: '-n' }), ok: br() },
+  { code: 'config.nameMismatch', bad: br({ name: 'other' }), ok: br() },
+  { code: 'config.cniVersionMissing', bad: without(br(), 'cniVersion'), ok: br() },
+  { code: 'config.cniVersionInvalid', bad: br({ cniVersion: '0.5.0' }), ok: br() },
+  {
+    code: 'config.cniVersionMultipleAddresses',
+    bad: hl(
+      { ranges: [[{ subnet: '192.168.1.0/24' }], [{ subnet: '192.168.2.0/24' }]] },
+      { cniVersion: '0.2.0' },
+    ),
+    ok: hl({ ranges: [[{ subnet: '192.168.1.0/24' }], [{ subnet: '192.168.2.0/24' }]] }),
+  },
+  { code: 'config.reservedKey', bad: br({ runtimeConfig: { ips: [] } }), ok: br() },
+  {
+    code: 'config.unknownKey',
+    bad: br({ vlanID: 10 }),
+    ok: br({ vlan: 10, preserveDefaultVlan: false }),
+  },
+  {
+    code: 'config.fieldType',
+    bad: br({ vlan: '100' }),
+    ok: br({ vlan: 100, preserveDefaultVlan: false }),
+  },
+  {
+    code: 'config.capabilitiesInvalid',
+    bad: br({ capabilities: { ips: 'yes' } }),
+    ok: br({ capabilities: { ips: true } }),
+  },
+
+  {
+    code: 'ipam.required',
+    bad: { ...env, type: 'vlan', master: 'ens4', vlanId: 5 },
+    ok: { ...env, type: 'vlan', master: 'ens4', vlanId: 5, ipam: { type: 'dhcp' } },
+  },
+  { code: 'ipam.typeMissing', bad: br({ ipam: { subnet: '10.0.0.0/24' } }), ok: br() },
+  { code: 'ipam.unknownType', bad: br({ ipam: { type: 'calico-ipam' } }), ok: hl() },
+  {
+    code: 'ipam.routeDstInvalid',
+    bad: hl({ routes: [{ dst: '10.0.0.0' }] }),
+    ok: hl({ routes: [{ dst: '10.0.0.0/8' }] }),
+  },
+  {
+    code: 'ipam.routeGwInvalid',
+    bad: hl({ routes: [{ dst: '10.0.0.0/8', gw: 'gw' }] }),
+    ok: hl({ routes: [{ dst: '10.0.0.0/8', gw: '192.168.1.1' }] }),
+  },
+  {
+    code: 'ipam.routeFamilyMismatch',
+    bad: hl({ routes: [{ dst: '10.0.0.0/8', gw: 'fd00::1' }] }),
+    ok: hl({ routes: [{ dst: '10.0.0.0/8', gw: '192.168.1.1' }] }),
+  },
+  {
+    code: 'ipam.defaultRoute',
+    bad: hl({ routes: [{ dst: '0.0.0.0/0', gw: '192.168.1.1' }] }),
+    ok: hl({ routes: [{ dst: '10.0.0.0/8' }] }),
+  },
+  {
+    code: 'ipam.defaultRouteNoGateway',
+    bad: hl({ routes: [{ dst: '::/0' }], ranges: [[{ subnet: 'fd00:1::/64' }]] }),
+    ok: hl({ routes: [{ dst: '0.0.0.0/0', gw: '192.168.1.1' }] }),
+  },
+  {
+    code: 'ipam.dnsNameserverInvalid',
+    bad: st({ dns: { nameservers: ['dns1'] } }),
+    ok: st({ dns: { nameservers: ['192.168.3.53'] } }),
+  },
+  {
+    code: 'ipam.dnsDomainInvalid',
+    bad: st({ dns: { domain: 'bad_domain!' } }),
+    ok: st({ dns: { domain: 'example.com' } }),
+  },
+
+  { code: 'ipam.hostLocal.rangesRequired', bad: br({ ipam: { type: 'host-local' } }), ok: hl() },
+  { code: 'ipam.hostLocal.rangeSetEmpty', bad: hl({ ranges: [[]] }), ok: hl() },
+  { code: 'ipam.hostLocal.subnetInvalid', bad: hlRange({ subnet: '999.1.1.0/24' }), ok: hl() },
+  { code: 'ipam.hostLocal.hostBitsSet', bad: hlRange({ subnet: '192.168.1.7/24' }), ok: hl() },
+  {
+    code: 'ipam.hostLocal.subnetTooSmall',
+    bad: hlRange({ subnet: '192.168.1.0/31' }),
+    ok: hlRange({ subnet: '192.168.1.0/30' }),
+  },
+  {
+    code: 'ipam.hostLocal.addressInvalid',
+    bad: hlRange({ rangeStart: '192.168.1' }),
+    ok: hlRange({ rangeStart: '192.168.1.5' }),
+  },
+  {
+    code: 'ipam.hostLocal.rangeOutsideSubnet',
+    bad: hlRange({ rangeEnd: '192.168.2.5' }),
+    ok: hlRange({ rangeEnd: '192.168.1.200' }),
+  },
+  {
+    code: 'ipam.hostLocal.rangeOrder',
+    bad: hlRange({ rangeStart: '192.168.1.100', rangeEnd: '192.168.1.10' }),
+    ok: hlRange({ rangeStart: '192.168.1.10', rangeEnd: '192.168.1.100' }),
+  },
+  {
+    code: 'ipam.hostLocal.rangeEdge',
+    bad: hlRange({ rangeEnd: '192.168.1.255' }),
+    ok: hlRange({ rangeEnd: '192.168.1.254' }),
+  },
+  {
+    code: 'ipam.hostLocal.gatewayOutsideSubnet',
+    bad: hlRange({ gateway: '192.168.9.1' }),
+    ok: hlRange({ gateway: '192.168.1.1' }),
+  },
+  {
+    code: 'ipam.hostLocal.gatewayReserved',
+    bad: hlRange({ gateway: '192.168.1.255' }),
+    ok: hlRange({ gateway: '192.168.1.254' }),
+  },
+  {
+    code: 'ipam.hostLocal.gatewayInRange',
+    bad: hlRange({ rangeStart: '192.168.1.1', rangeEnd: '192.168.1.100', gateway: '192.168.1.50' }),
+    ok: hlRange({ rangeStart: '192.168.1.10', gateway: '192.168.1.1' }),
+  },
+  {
+    code: 'ipam.hostLocal.topLevelIgnored',
+    bad: hl({ gateway: '192.168.1.254' }),
+    ok: hlRange({ gateway: '192.168.1.254' }),
+  },
+  { code: 'ipam.hostLocal.topLevelPlusRanges', bad: hl({ subnet: '192.168.5.0/24' }), ok: hl() },
+  {
+    code: 'ipam.hostLocal.familyMix',
+    bad: hl({ ranges: [[{ subnet: '192.168.1.0/24' }, { subnet: 'fd00::/64' }]] }),
+    ok: hl({ ranges: [[{ subnet: '192.168.1.0/24' }], [{ subnet: 'fd00::/64' }]] }),
+  },
+  {
+    code: 'ipam.hostLocal.rangeOverlap',
+    bad: hl({ ranges: [[{ subnet: '192.168.1.0/24' }], [{ subnet: '192.168.0.0/16' }]] }),
+    ok: hl({ ranges: [[{ subnet: '192.168.1.0/24' }, { subnet: '192.168.2.0/24' }]] }),
+  },
+  {
+    code: 'ipam.hostLocal.multipleSetsSameFamily',
+    bad: hl({ ranges: [[{ subnet: '192.168.1.0/24' }], [{ subnet: '192.168.2.0/24' }]] }),
+    ok: hl(),
+  },
+  {
+    code: 'ipam.hostLocal.nodeLocal',
+    bad: mv({ ipam: { type: 'host-local', subnet: '192.168.1.0/24' } }),
+    ok: br({ ipam: { type: 'host-local', subnet: '192.168.1.0/24' } }),
+  },
+  {
+    code: 'ipam.hostLocal.pathNotAbsolute',
+    bad: hl({ dataDir: 'var/lib/x' }),
+    ok: hl({ dataDir: '/var/lib/x' }),
+  },
+
+  {
+    code: 'ipam.static.addressInvalid',
+    bad: st({ addresses: [{ address: '192.168.3.10' }] }),
+    ok: st(),
+  },
+  {
+    code: 'ipam.static.addressReserved',
+    bad: st({ addresses: [{ address: '192.168.3.0/24' }] }),
+    ok: st(),
+  },
+  {
+    code: 'ipam.static.gatewayInvalid',
+    bad: st({ addresses: [{ address: '192.168.3.10/24', gateway: 'gw' }] }),
+    ok: st(),
+  },
+  {
+    code: 'ipam.static.gatewayOutsidePrefix',
+    bad: st({ addresses: [{ address: '192.168.3.10/24', gateway: '192.168.4.1' }] }),
+    ok: st(),
+  },
+  {
+    code: 'ipam.static.noAddresses',
+    bad: st({ addresses: [] }, { capabilities: {} }),
+    ok: st({ addresses: [] }),
+  },
+  { code: 'ipam.static.sharedIp', bad: st({}, { capabilities: {} }), ok: st() },
+
+  { code: 'ipam.dhcp.daemonRequired', bad: br({ ipam: { type: 'dhcp' } }), ok: hl() },
+  {
+    code: 'ipam.dhcp.ipvlan',
+    bad: { ...env, type: 'ipvlan', master: 'ens4', ipam: { type: 'dhcp' } },
+    ok: mv({ ipam: { type: 'dhcp' } }),
+  },
+  {
+    code: 'ipam.dhcp.bridgeServer',
+    bad: br({ ipam: { type: 'dhcp' } }),
+    ok: mv({ ipam: { type: 'dhcp' } }),
+  },
+  {
+    code: 'ipam.dhcp.extraKeys',
+    bad: br({ ipam: { type: 'dhcp', ranges: [] } }),
+    ok: br({ ipam: { type: 'dhcp' } }),
+  },
+
+  { code: 'ipam.whereabouts.rangeRequired', bad: mv({ ipam: { type: 'whereabouts' } }), ok: wa() },
+  {
+    code: 'ipam.whereabouts.rangeInvalid',
+    bad: wa({ range: 'abc.169.1.0/24' }),
+    ok: wa({ range: '192.168.2.10-192.168.2.0/24' }),
+  },
+  { code: 'ipam.whereabouts.rangeHostBits', bad: wa({ range: '192.168.2.5/24' }), ok: wa() },
+  {
+    code: 'ipam.whereabouts.rangeTooSmall',
+    bad: wa({ range: '192.168.2.0/31' }),
+    ok: wa({ range: '192.168.2.0/30' }),
+  },
+  {
+    code: 'ipam.whereabouts.boundInvalid',
+    bad: wa({ range_start: 'x' }),
+    ok: wa({ range_start: '192.168.2.10' }),
+  },
+  {
+    code: 'ipam.whereabouts.boundOutsideRange',
+    bad: wa({ range_end: '192.168.3.1' }),
+    ok: wa({ range_end: '192.168.2.100' }),
+  },
+  {
+    code: 'ipam.whereabouts.boundOrder',
+    bad: wa({ range_start: '192.168.2.100', range_end: '192.168.2.10' }),
+    ok: wa({ range_start: '192.168.2.10', range_end: '192.168.2.100' }),
+  },
+  {
+    code: 'ipam.whereabouts.foreignKey',
+    bad: wa({ rangeStart: '192.168.2.10' }),
+    ok: wa({ range_start: '192.168.2.10' }),
+  },
+  {
+    code: 'ipam.whereabouts.excludeInvalid',
+    bad: wa({ exclude: ['192.168.2.1'] }),
+    ok: wa({ exclude: ['192.168.2.1/32'] }),
+  },
+  {
+    code: 'ipam.whereabouts.excludeOutsideRange',
+    bad: wa({ exclude: ['10.0.0.0/28'] }),
+    ok: wa({ exclude: ['192.168.2.0/28'] }),
+  },
+  {
+    code: 'ipam.whereabouts.gatewayInvalid',
+    bad: wa({ gateway: 'gw' }),
+    ok: wa({ gateway: '192.168.2.1', exclude: ['192.168.2.1/32'] }),
+  },
+  {
+    code: 'ipam.whereabouts.gatewayNotExcluded',
+    bad: wa({ gateway: '192.168.2.1' }),
+    ok: wa({ gateway: '192.168.2.1', range_start: '192.168.2.10' }),
+  },
+  {
+    code: 'ipam.whereabouts.ipv6Wide',
+    bad: wa({ range: 'fd00:2::/64' }),
+    ok: wa({ range: 'fd00:2::/112' }),
+  },
+  { code: 'ipam.whereabouts.nodeSlice', bad: wa({ node_slice_size: '/28' }), ok: wa() },
+
+  { code: 'plugin.interfaceNameInvalid', bad: br({ bridge: 'bridge-name-too-long' }), ok: br() },
+  { code: 'plugin.mtuInvalid', bad: mv({ mtu: 70000 }), ok: mv({ mtu: 9000 }) },
+  { code: 'plugin.bridge.defaultCni0', bad: without(br(), 'bridge'), ok: br() },
+  {
+    code: 'plugin.bridge.vlanInvalid',
+    bad: br({ vlan: 4095 }),
+    ok: br({ vlan: 4094, preserveDefaultVlan: false }),
+  },
+  {
+    code: 'plugin.bridge.vlanTrunkInvalid',
+    bad: br({ vlanTrunk: [{ minID: 10 }] }),
+    ok: br({ vlanTrunk: [{ minID: 10, maxID: 20 }, { id: 30 }] }),
+  },
+  {
+    code: 'plugin.bridge.hairpinPromisc',
+    bad: br({ hairpinMode: true, promiscMode: true }),
+    ok: br({ hairpinMode: true }),
+  },
+  {
+    code: 'plugin.bridge.disableInterfaceWithIpam',
+    bad: hl({}, { disableContainerInterface: true }),
+    ok: br({ disableContainerInterface: true }),
+  },
+  {
+    code: 'plugin.bridge.defaultGateway',
+    bad: br({ isDefaultGateway: true }),
+    ok: br({ isGateway: true }),
+  },
+  { code: 'plugin.bridge.cnvBridge', bad: br({ type: 'cnv-bridge' }), ok: br() },
+  {
+    code: 'plugin.bridge.preserveDefaultVlan',
+    bad: br({ vlan: 100 }),
+    ok: br({ vlan: 100, preserveDefaultVlan: false }),
+  },
+  { code: 'plugin.masterDefault', bad: without(mv(), 'master'), ok: mv() },
+  { code: 'plugin.macvlan.modeInvalid', bad: mv({ mode: 'Bridge' }), ok: mv({ mode: 'vepa' }) },
+  {
+    code: 'plugin.ipvlan.modeInvalid',
+    bad: mv({ type: 'ipvlan', mode: 'l4', ipam: { type: 'dhcp' } }),
+    ok: mv({ type: 'ipvlan', mode: 'l3s', ipam: { type: 'whereabouts', range: '192.168.2.0/24' } }),
+  },
+  {
+    code: 'plugin.vlan.masterRequired',
+    bad: { ...env, type: 'vlan', vlanId: 5, ipam: { type: 'dhcp' } },
+    ok: { ...env, type: 'vlan', master: 'ens4', vlanId: 5, ipam: { type: 'dhcp' } },
+  },
+  {
+    code: 'plugin.vlan.vlanIdInvalid',
+    bad: { ...env, type: 'vlan', master: 'ens4', vlanId: 5000, ipam: { type: 'dhcp' } },
+    ok: { ...env, type: 'vlan', master: 'ens4', vlanId: 4094, ipam: { type: 'dhcp' } },
+  },
+  {
+    code: 'plugin.vlan.vlanIdZero',
+    bad: { ...env, type: 'vlan', master: 'ens4', vlanId: 0, ipam: { type: 'dhcp' } },
+    ok: { ...env, type: 'vlan', master: 'ens4', vlanId: 1, ipam: { type: 'dhcp' } },
+  },
+  {
+    code: 'plugin.hostDevice.selectorRequired',
+    bad: { ...env, type: 'host-device' },
+    ok: { ...env, type: 'host-device', hwaddr: '52:54:00:12:34:56' },
+  },
+  {
+    code: 'plugin.hostDevice.multipleSelectors',
+    bad: { ...env, type: 'host-device', device: 'ens7', pciBusID: '0000:3b:00.1' },
+    ok: { ...env, type: 'host-device', pciBusID: '0000:3b:00.1' },
+  },
+  {
+    code: 'plugin.hostDevice.pciBusIdInvalid',
+    bad: { ...env, type: 'host-device', pciBusID: '3b:00.1' },
+    ok: { ...env, type: 'host-device', pciBusID: '0000:3b:00.1' },
+  },
+  {
+    code: 'plugin.hostDevice.hwaddrInvalid',
+    bad: { ...env, type: 'host-device', hwaddr: '52:54:00' },
+    ok: { ...env, type: 'host-device', hwaddr: '52:54:00:12:34:56' },
+  },
+  {
+    code: 'plugin.hostDevice.exclusive',
+    bad: { ...env, type: 'host-device', device: 'ens7' },
+    ok: mv(),
+  },
+  { code: 'plugin.sriov.resourceNameMissing', bad: sr(), ok: sr({ deviceID: '0000:3b:02.0' }) },
+  {
+    code: 'plugin.sriov.resourcePrefix',
+    bad: makeNad(NAME, sr(), {
+      annotations: { 'k8s.v1.cni.cncf.io/resourceName': 'intel.com/sriov' },
+    }),
+    ok: makeNad(NAME, sr(), {
+      annotations: { 'k8s.v1.cni.cncf.io/resourceName': 'openshift.io/sriov' },
+    }),
+  },
+  {
+    code: 'plugin.sriov.vlanInvalid',
+    bad: sr({ deviceID: 'x', vlan: 4095 }),
+    ok: sr({ deviceID: 'x', vlan: 4094 }),
+  },
+  {
+    code: 'plugin.sriov.vlanQosInvalid',
+    bad: sr({ deviceID: 'x', vlan: 5, vlanQoS: 8 }),
+    ok: sr({ deviceID: 'x', vlan: 5, vlanQoS: 7 }),
+  },
+  {
+    code: 'plugin.sriov.vlanQosWithoutVlan',
+    bad: sr({ deviceID: 'x', vlanQoS: 3 }),
+    ok: sr({ deviceID: 'x', vlan: 5, vlanQoS: 3 }),
+  },
+  {
+    code: 'plugin.sriov.vlanProtoInvalid',
+    bad: sr({ deviceID: 'x', vlanProto: '802.1Q' }),
+    ok: sr({ deviceID: 'x', vlanProto: '802.1q' }),
+  },
+  {
+    code: 'plugin.sriov.onOffInvalid',
+    bad: sr({ deviceID: 'x', spoofchk: true }),
+    ok: sr({ deviceID: 'x', spoofchk: 'on' }),
+  },
+  {
+    code: 'plugin.sriov.linkStateInvalid',
+    bad: sr({ deviceID: 'x', link_state: 'up' }),
+    ok: sr({ deviceID: 'x', link_state: 'enable' }),
+  },
+  {
+    code: 'plugin.sriov.txRateOrder',
+    bad: sr({ deviceID: 'x', min_tx_rate: 100, max_tx_rate: 10 }),
+    ok: sr({ deviceID: 'x', min_tx_rate: 10, max_tx_rate: 100 }),
+  },
+  {
+    code: 'plugin.sriov.macInvalid',
+    bad: sr({ deviceID: 'x', mac: 'zz' }),
+    ok: sr({ deviceID: 'x', mac: '02:00:00:00:00:01' }),
+  },
+  {
+    code: 'plugin.tuning.notChained',
+    bad: { ...env, type: 'tuning', mtu: 1400 },
+    ok: list([mv(), { type: 'tuning', mtu: 1400 }]),
+  },
+  {
+    code: 'plugin.tuning.sysctlInvalid',
+    bad: list([mv(), { type: 'tuning', sysctl: { 'net.ipv4.x': 1 } }]),
+    ok: list([mv(), { type: 'tuning', sysctl: { 'net.ipv4.x': '1' } }]),
+  },
+  {
+    code: 'plugin.tuning.macInvalid',
+    bad: list([mv(), { type: 'tuning', mac: '02:00' }]),
+    ok: list([mv(), { type: 'tuning', mac: '02:00:00:00:00:01' }]),
+  },
+  {
+    code: 'plugin.chainFirstMustBeInterface',
+    bad: list([{ type: 'tuning' }, mv()]),
+    ok: list([mv(), { type: 'tuning' }]),
+  },
+
+  { code: 'ovn.topologyInvalid', bad: ovn({ topology: 'layer4' }), ok: ovn() },
+  { code: 'ovn.topologyMissing', bad: without(ovn(), 'topology'), ok: ovn() },
+  { code: 'ovn.layer3Undocumented', bad: ovnL3(), ok: ovn() },
+  { code: 'ovn.netAttachDefName', bad: ovn({ netAttachDefName: `${NAME}/demo` }), ok: ovn() },
+  { code: 'ovn.nameReserved', bad: ovn({ name: 'ovn-kubernetes' }), ok: ovn() },
+  {
+    code: 'ovn.ipamNotSupported',
+    bad: ovn({ ipam: { type: 'whereabouts' } }),
+    ok: ovn({ subnets: '10.200.0.0/16' }),
+  },
+  {
+    code: 'ovn.chainingNotSupported',
+    bad: list([without(ovn(), 'cniVersion', 'name'), { type: 'tuning' }]),
+    ok: ovn(),
+  },
+  {
+    code: 'ovn.subnetInvalid',
+    bad: ovn({ subnets: '10.200.0.0/33' }),
+    ok: ovn({ subnets: '10.200.0.0/16' }),
+  },
+  { code: 'ovn.subnetsRequired', bad: ovnL3({ subnets: undefined }), ok: ovnL3() },
+  {
+    code: 'ovn.subnetsTooMany',
+    bad: ovn({ subnets: '10.200.0.0/16,fd20::/64,10.201.0.0/16' }),
+    ok: ovn({ subnets: '10.200.0.0/16,fd20::/64' }),
+  },
+  {
+    code: 'ovn.subnetsSameFamily',
+    bad: ovn({ subnets: '10.200.0.0/16,10.201.0.0/16' }),
+    ok: ovn({ subnets: '10.200.0.0/16,fd20::/64' }),
+  },
+  {
+    code: 'ovn.subnetsOverlap',
+    bad: ovn({ subnets: '10.200.0.0/16,10.200.0.0/24' }),
+    ok: ovn({ subnets: '10.200.0.0/16' }),
+  },
+  {
+    code: 'ovn.excludeInvalid',
+    bad: ovn({ subnets: '10.200.0.0/16', excludeSubnets: '10.200.0.5' }),
+    ok: ovn({ subnets: '10.200.0.0/16', excludeSubnets: '10.200.0.5/32' }),
+  },
+  {
+    code: 'ovn.excludeOutsideSubnets',
+    bad: ovn({ subnets: '10.200.0.0/16', excludeSubnets: '10.201.0.0/24' }),
+    ok: ovn({ subnets: '10.200.0.0/16', excludeSubnets: '10.200.1.0/24' }),
+  },
+  { code: 'ovn.excludeWithoutSubnets', bad: ovn({ excludeSubnets: '10.200.0.0/24' }), ok: ovn() },
+  { code: 'ovn.vlanNotLocalnet', bad: ovn({ vlanID: 10 }), ok: loc({ vlanID: 10 }) },
+  { code: 'ovn.vlanInvalid', bad: loc({ vlanID: 0 }), ok: loc({ vlanID: 4094 }) },
+  { code: 'ovn.mtuInvalid', bad: ovn({ mtu: 500 }), ok: ovn({ mtu: 576 }) },
+  {
+    code: 'ovn.mtuIpv6',
+    bad: ovn({ mtu: 1000, subnets: 'fd20::/64' }),
+    ok: ovn({ mtu: 1000, subnets: '10.200.0.0/16' }),
+  },
+  {
+    code: 'ovn.roleInvalid',
+    bad: ovn({ role: 'tertiary', subnets: '10.200.0.0/16' }),
+    ok: ovn({ role: 'primary', subnets: '10.200.0.0/16' }),
+  },
+  { code: 'ovn.roleLocalnet', bad: loc({ role: 'primary' }), ok: loc({ role: 'secondary' }) },
+  {
+    code: 'ovn.persistentIpsLayer3',
+    bad: ovnL3({ allowPersistentIPs: true }),
+    ok: ovn({ allowPersistentIPs: true, subnets: '10.200.0.0/16' }),
+  },
+  {
+    code: 'ovn.persistentIpsNoSubnets',
+    bad: ovn({ allowPersistentIPs: true }),
+    ok: ovn({ allowPersistentIPs: true, subnets: '10.200.0.0/16' }),
+  },
+  {
+    code: 'ovn.joinSubnetLocalnet',
+    bad: loc({ joinSubnet: '100.66.0.0/16' }),
+    ok: ovn({ joinSubnet: '100.66.0.0/16' }),
+  },
+  {
+    code: 'ovn.layer2OnlyKey',
+    bad: loc({ reservedSubnets: '10.0.0.0/24' }),
+    ok: ovn({ subnets: '10.200.0.0/16', reservedSubnets: '10.200.0.0/24' }),
+  },
+  {
+    code: 'ovn.physicalNetworkNameInvalid',
+    bad: loc({ physicalNetworkName: 'a:b' }),
+    ok: loc({ physicalNetworkName: 'physnet-a' }),
+  },
+  {
+    code: 'ovn.sharedName',
+    bad: ovn({ subnets: '10.200.0.0/16' }),
+    ok: ovn({ name: 'unique', subnets: '10.200.0.0/16' }),
+    others: [other('n2', ovn({ subnets: '10.200.0.0/16', netAttachDefName: 'other/n2' }), 'other')],
+  },
+  {
+    code: 'ovn.sharedNameConflict',
+    bad: ovn({ subnets: '10.200.0.0/16' }),
+    ok: ovn({ subnets: '10.200.0.0/16', mtu: 1400 }),
+    others: [
+      other(
+        'n2',
+        ovn({ subnets: '10.200.0.0/16', mtu: 1400, netAttachDefName: 'other/n2' }),
+        'other',
+      ),
+    ],
+  },
+  {
+    code: 'ovn.physicalNetworkNotMapped',
+    bad: loc({ name: 'physnet-b' }),
+    ok: loc(),
+    ctx: { policies: [NNCP_BRIDGE_MAPPING] },
+  },
+  { code: 'ovn.physicalNetworkUnverified', bad: loc(), ok: ovn(), ctx: {} },
+
+  { code: 'cluster.podNetworkOverlap', bad: wa({ range: '10.128.4.0/24' }), ok: wa(), ctx: {} },
+  {
+    code: 'cluster.serviceNetworkOverlap',
+    bad: wa({ range: '172.31.4.0/24' }),
+    ok: wa({ range: '172.30.4.0/24' }),
+    ctx: { networkConfig: NETWORK_CONFIG },
+  },
+  {
+    code: 'cluster.internalOverlap',
+    bad: wa({ range: '100.65.1.0/24' }),
+    ok: wa({ range: '100.64.1.0/24' }),
+    ctx: { operatorNetwork: OPERATOR_NETWORK },
+  },
+  { code: 'cluster.specialRange', bad: wa({ range: '127.0.0.0/24' }), ok: wa() },
+  { code: 'cluster.documentationRange', bad: wa({ range: '198.51.100.0/24' }), ok: wa() },
+  {
+    code: 'cluster.nadOverlap',
+    bad: hl(),
+    ok: hlRange({ subnet: '192.168.9.0/24' }),
+    others: [other('n2', hl())],
+  },
+  {
+    code: 'cluster.whereaboutsSharedPool',
+    bad: wa(),
+    ok: wa({ range: '192.168.9.0/24' }),
+    others: [other('n2', wa(), 'other')],
+  },
+  {
+    code: 'cluster.whereaboutsOverlap',
+    bad: wa({ network_name: 'a' }),
+    ok: wa(),
+    others: [other('n2', wa(), 'other')],
+  },
+  {
+    code: 'cluster.interfaceMissing',
+    bad: mv({ master: 'ens9' }),
+    ok: mv(),
+    ctx: {
+      nodeNetworkStates: [makeNns('w1', [{ name: 'ens4' }]), makeNns('w2', [{ name: 'ens4' }])],
+    },
+  },
+  {
+    code: 'cluster.mtuAboveInterface',
+    bad: mv({ mtu: 9000 }),
+    ok: mv({ mtu: 1500 }),
+    ctx: { nodeNetworkStates: [makeNns('w1', [{ name: 'ens4', mtu: 1500 }])] },
+  },
+  {
+    code: 'cluster.masterShared',
+    bad: mv(),
+    ok: mv({ master: 'ens5' }),
+    others: [
+      other('n2', mv({ type: 'ipvlan', ipam: { type: 'whereabouts', range: '192.168.8.0/24' } })),
+    ],
+  },
+];
+
+function toNad(c: Case): NetworkAttachmentDefinition {
+  if (typeof c === 'object' && 'metadata' in c && 'spec' in c)
+    return c as NetworkAttachmentDefinition;
+  return makeNad(NAME, c as Cfg | string);
+}
+
+function codesFor(row: Row, c: Case): Set<string> {
+  const nad = toNad(c);
+  const ctx =
+    row.ctx || row.others
+      ? buildValidationContext({ ...row.ctx, nads: [nad, ...(row.others ?? [])] })
+      : undefined;
+  return new Set(validateNad(nad, ctx).map((f) => f.code));
+}
+
+describe('validateNad rule table', () => {
+  for (const row of ROWS) {
+    it(`${row.code}: triggers`, () => {
+      const codes = codesFor(row, row.bad);
+      assert.ok(codes.has(row.code), `expected ${row.code}, got ${[...codes].join(', ')}`);
+    });
+    it(`${row.code}: stays quiet`, () => {
+      const codes = codesFor(row, row.ok);
+      assert.ok(!codes.has(row.code), `unexpected ${row.code} in ${[...codes].join(', ')}`);
+    });
+  }
+  it('has a row for every code', () => {
+    const covered = new Set(ROWS.map((r) => r.code));
+    assert.deepEqual(
+      FINDING_CODES.filter((c) => !covered.has(c)),
+      [],
+    );
+  });
+});
+
+describe('fixtures', () => {
+  for (const [name, nad] of Object.entries(GOOD)) {
+    // Good fixtures may carry deliberate custom keys (to test that they survive edits).
+    it(`good fixture ${name} has no errors or warnings`, () => {
+      const ctx = buildValidationContext({
+        nads: Object.values(GOOD),
+        policies: [NNCP_BRIDGE_MAPPING],
+      });
+      const bad = validateNad(nad, ctx).filter(
+        (f) => f.severity !== 'info' && f.code !== 'config.unknownKey',
+      );
+      assert.deepEqual(bad, []);
+    });
+  }
+  for (const [name, { nad, codes }] of Object.entries(BAD)) {
+    it(`bad fixture ${name} raises ${codes.join(', ')}`, () => {
+      const got = new Set(validateNad(nad, buildValidationContext({})).map((f) => f.code));
+      for (const c of codes) assert.ok(got.has(c), `${c} missing from ${[...got].join(', ')}`);
+    });
+  }
+});
+
+describe('positions and fixes', () => {
+  it('reports JSON syntax errors at their line and column', () => {
+    const [f] = validateNad(makeNad(NAME, '{\n  "type": "bridge",\n  "bridge": "br1",\n}')).filter(
+      (x) => x.code.startsWith('json.'),
+    );
+    assert.deepEqual(f?.position, { line: 3, column: 18, offset: 39 });
+  });
+  it('points rule findings at the key in the config text', () => {
+    const nad = BAD.whereaboutsCamel?.nad;
+    assert.ok(nad);
+    const f = validateNad(nad).find((x) => x.code === 'ipam.whereabouts.foreignKey');
+    assert.equal(f?.path, '$.ipam.rangeStart');
+    assert.deepEqual(f?.fix, { kind: 'rename-key', path: '$.ipam.rangeStart', to: 'range_start' });
+    assert.equal(f?.position?.line, 9);
+  });
+});
