@@ -1,0 +1,145 @@
+// HostNetworkAttachment checks, mirroring the baremetal-operator webhook so the editor reports
+// what the API server would reject, plus warnings for what it accepts but is likely wrong.
+// Imported by the CLI validator: keep this file path and the export stable.
+import type { HostNetworkAttachment } from '../../../shared/model/metal3';
+import type { Finding } from '../model/types';
+import { parseVlanList, VLAN_MAX, VLAN_MIN } from './vlanSet';
+
+export const HNA_MODES = ['access', 'trunk', 'hybrid'] as const;
+export const HNA_MTU_MIN = 68;
+export const HNA_MTU_MAX = 9216;
+/** The webhook's per-entry pattern: one id or `start-end`, nothing else (no spaces, no commas). */
+const ALLOWED_ENTRY = /^\d+(-\d+)?$/;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Findings for one HostNetworkAttachment: `hna.specMissing`, `hna.invalidMode`,
+ * `hna.nativeVlanRequired`, `vlan.outOfRange`, `hna.allowedVlansInAccessMode`,
+ * `hna.allowedVlansNotList`, `vlan.syntax`, `vlan.reversedRange`, `vlan.singletonRange` (errors),
+ * `vlan.overlap`, `hna.trunkWithoutAllowedVlans`, `hna.nativeInAllowed` (warnings/info),
+ * `hna.mtuOutOfRange`.
+ */
+export function validateHostNetworkAttachment(hna: HostNetworkAttachment): Finding[] {
+  const findings: Finding[] = [];
+  const spec: unknown = isRecord(hna) ? hna.spec : undefined;
+  if (!isRecord(spec)) {
+    findings.push({ severity: 'error', code: 'hna.specMissing', path: 'spec', params: {} });
+    return findings;
+  }
+  const mode = spec.mode;
+  if (typeof mode !== 'string' || !(HNA_MODES as readonly string[]).includes(mode))
+    findings.push({
+      severity: 'error',
+      code: 'hna.invalidMode',
+      path: 'spec.mode',
+      params: { value: typeof mode === 'string' ? mode : '', allowed: HNA_MODES.join(', ') },
+    });
+
+  const native = spec.nativeVLAN;
+  if (native === undefined || native === null || native === '')
+    findings.push({
+      severity: 'error',
+      code: 'hna.nativeVlanRequired',
+      path: 'spec.nativeVLAN',
+      params: {},
+    });
+  else if (
+    typeof native !== 'number' ||
+    !Number.isInteger(native) ||
+    native < VLAN_MIN ||
+    native > VLAN_MAX
+  )
+    findings.push({
+      severity: 'error',
+      code: 'vlan.outOfRange',
+      path: 'spec.nativeVLAN',
+      params: { value: String(native), min: VLAN_MIN, max: VLAN_MAX },
+    });
+
+  const allowed = spec.allowedVLANs;
+  if (allowed !== undefined && allowed !== null) {
+    if (!Array.isArray(allowed)) {
+      findings.push({
+        severity: 'error',
+        code: 'hna.allowedVlansNotList',
+        path: 'spec.allowedVLANs',
+        params: {},
+      });
+    } else {
+      const entries = allowed as unknown[];
+      if (mode === 'access' && entries.length > 0)
+        findings.push({
+          severity: 'error',
+          code: 'hna.allowedVlansInAccessMode',
+          path: 'spec.allowedVLANs',
+          params: { count: entries.length },
+        });
+      const texts = entries.map((e) => (typeof e === 'string' ? e : String(e)));
+      texts.forEach((text, i) => {
+        if (typeof entries[i] !== 'string' || !ALLOWED_ENTRY.test(text))
+          findings.push({
+            severity: 'error',
+            code: 'vlan.syntax',
+            path: `spec.allowedVLANs[${i}]`,
+            params: { value: text },
+          });
+      });
+      const parsed = parseVlanList(texts);
+      for (const issue of parsed.errors) {
+        // Syntax was judged above with the webhook's stricter pattern.
+        if (issue.code === 'vlan.syntax') continue;
+        findings.push({
+          severity: 'error',
+          code: issue.code,
+          path: `spec.allowedVLANs[${issue.index}]`,
+          params: issue.params,
+        });
+      }
+      for (const issue of parsed.warnings)
+        findings.push({
+          severity: issue.code === 'vlan.singletonRange' ? 'error' : 'warning',
+          code: issue.code,
+          path: `spec.allowedVLANs[${issue.index}]`,
+          params: issue.params,
+        });
+      if (typeof native === 'number' && parsed.set.some((r) => native >= r.min && native <= r.max))
+        findings.push({
+          severity: 'info',
+          code: 'hna.nativeInAllowed',
+          path: 'spec.allowedVLANs',
+          params: { vlan: native },
+        });
+      if (mode === 'trunk' && entries.length === 0)
+        findings.push({
+          severity: 'warning',
+          code: 'hna.trunkWithoutAllowedVlans',
+          path: 'spec.allowedVLANs',
+          params: {},
+        });
+    }
+  } else if (mode === 'trunk') {
+    findings.push({
+      severity: 'warning',
+      code: 'hna.trunkWithoutAllowedVlans',
+      path: 'spec.allowedVLANs',
+      params: {},
+    });
+  }
+
+  const mtu = spec.mtu;
+  if (
+    mtu !== undefined &&
+    mtu !== null &&
+    (typeof mtu !== 'number' || !Number.isInteger(mtu) || mtu < HNA_MTU_MIN || mtu > HNA_MTU_MAX)
+  )
+    findings.push({
+      severity: 'error',
+      code: 'hna.mtuOutOfRange',
+      path: 'spec.mtu',
+      params: { value: String(mtu), min: HNA_MTU_MIN, max: HNA_MTU_MAX },
+    });
+  return findings;
+}
