@@ -1,0 +1,387 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import type { NodeNetworkConfigurationPolicy } from '../../../shared/model/nmstate';
+import {
+  applyPolicyFormValues,
+  createEmptyPolicy,
+  newInterfaceFormValues,
+  newRouteFormValues,
+  toPolicyFormValues,
+} from './policyForm';
+import {
+  FORM_INTERFACE_TYPES,
+  type InterfaceFormValues,
+  type PolicyFormValues,
+  type PortVlanFormValues,
+} from '../model/policyForm';
+import {
+  REPRESENTABLE_POLICIES,
+  UNREPRESENTABLE_POLICIES,
+  linuxBridgeVlanPolicy,
+  unknownKeysPolicy,
+  bondVlanPolicy,
+} from '../__fixtures__/policyFixtures';
+
+const valuesOf = (p: NodeNetworkConfigurationPolicy): PolicyFormValues => {
+  const r = toPolicyFormValues(p);
+  assert.ok(r.ok, `not representable: ${JSON.stringify(r)}`);
+  return r.values;
+};
+
+/**
+ * Positions change when entries are removed; everything else must come back identical. The JSON
+ * pass drops the null prototypes fast-check gives its records.
+ */
+const strip = (v: PolicyFormValues): unknown =>
+  JSON.parse(
+    JSON.stringify({
+      ...v,
+      interfaces: v.interfaces.map((i) => ({ ...i, sourceIndex: null })),
+      preservedInterfaces: v.preservedInterfaces.map((p) => ({ ...p, sourceIndex: 0 })),
+      routes: v.routes.map((r) => ({ ...r, sourceIndex: null })),
+    }),
+  ) as unknown;
+
+void describe('toPolicyFormValues / applyPolicyFormValues round trip', () => {
+  for (const [name, p] of Object.entries(REPRESENTABLE_POLICIES)) {
+    void it(`${name}: apply(p, to(p)) deep-equals p, key order included`, () => {
+      const out = applyPolicyFormValues(p, valuesOf(p));
+      assert.deepEqual(out, p);
+      assert.equal(JSON.stringify(out), JSON.stringify(p));
+      assert.notEqual(out, p);
+    });
+  }
+  for (const [name, p] of Object.entries(UNREPRESENTABLE_POLICIES)) {
+    void it(`${name}: refuses with a reason and a path`, () => {
+      const r = toPolicyFormValues(p);
+      assert.equal(r.ok, false);
+      assert.equal(r.reason, 'form.templatedValue');
+      assert.match(r.params.path, /^spec\.desiredState\.interfaces/);
+      assert.deepEqual(applyPolicyFormValues(p, valuesOf(REPRESENTABLE_POLICIES.dhcp ?? p)), p);
+    });
+  }
+  void it('reports unsupported shapes and non-policies', () => {
+    const odd = structuredClone(bondVlanPolicy);
+    const bond = odd.spec.desiredState?.interfaces?.[0];
+    assert.ok(bond?.['link-aggregation']);
+    bond['link-aggregation'].port = [{ name: 'ens5' }] as unknown as string[];
+    assert.deepEqual(toPolicyFormValues(odd), {
+      ok: false,
+      reason: 'form.unsupportedValue',
+      params: { path: 'spec.desiredState.interfaces[0].link-aggregation.port[0]' },
+    });
+    assert.equal(
+      toPolicyFormValues({ metadata: { name: 'x' } } as NodeNetworkConfigurationPolicy).ok,
+      false,
+    );
+  });
+  void it('reads the linux bridge trunk exactly', () => {
+    const lb = valuesOf(linuxBridgeVlanPolicy).interfaces[0];
+    assert.equal(lb?.type, 'linux-bridge');
+    assert.equal(lb.linuxBridge.stpEnabled, false);
+    assert.deepEqual(
+      lb.linuxBridge.ports.map((p) => p.name),
+      ['ens4', 'ens5'],
+    );
+    assert.deepEqual(lb.linuxBridge.ports[0]?.vlan, {
+      mode: 'trunk',
+      tag: 100,
+      enableNative: true,
+      trunkTags: [
+        { kind: 'id', id: 101 },
+        { kind: 'range', min: 200, max: 500 },
+      ],
+    });
+  });
+  void it('keeps unknown keys and unmodelled interfaces through an edit', () => {
+    const values = valuesOf(unknownKeysPolicy);
+    assert.deepEqual(values.preservedInterfaces, [
+      { sourceIndex: 0, name: 'vrf100', type: 'vrf', state: 'up' },
+    ]);
+    const ens4 = values.interfaces[0];
+    assert.ok(ens4);
+    ens4.mtu = 9000;
+    ens4.ipv4.dhcp = false;
+    ens4.ipv4.addresses = [{ ip: '192.0.2.10', prefixLength: 24 }];
+    values.routes.push({
+      ...newRouteFormValues(),
+      destination: '10.9.0.0/16',
+      nextHopInterface: 'ens4',
+    });
+    const out = applyPolicyFormValues(unknownKeysPolicy, values);
+    const expected = structuredClone(unknownKeysPolicy);
+    const ds = expected.spec.desiredState;
+    assert.ok(ds?.interfaces?.[1]?.ipv4 && ds.routes?.config);
+    ds.interfaces[1].mtu = 9000;
+    ds.interfaces[1].ipv4.dhcp = false;
+    ds.interfaces[1].ipv4.address = [{ ip: '192.0.2.10', 'prefix-length': 24 }];
+    ds.routes.config.push({ destination: '10.9.0.0/16', 'next-hop-interface': 'ens4' });
+    assert.deepEqual(out, expected);
+  });
+  void it('keeps the scalar type of bond options', () => {
+    const values = valuesOf(bondVlanPolicy);
+    const bond = values.interfaces[0];
+    assert.ok(bond?.type === 'bond');
+    bond.bond.options = bond.bond.options.map((r) =>
+      r.key === 'miimon' ? { ...r, value: '200' } : r,
+    );
+    const out = applyPolicyFormValues(bondVlanPolicy, values);
+    assert.deepEqual(out.spec.desiredState?.interfaces?.[0]?.['link-aggregation']?.options, {
+      miimon: 200,
+      'lacp-rate': 'fast',
+      'xmit-hash-policy': 'layer3+4',
+    });
+  });
+  void it('changing the type drops the old type block', () => {
+    const values = valuesOf(bondVlanPolicy);
+    const vlan = values.interfaces[1];
+    assert.ok(vlan);
+    values.interfaces[1] = {
+      ...newInterfaceFormValues('mac-vlan', vlan.name),
+      sourceIndex: vlan.sourceIndex,
+      macVlan: { baseIface: 'bond1', mode: 'bridge' },
+    } as InterfaceFormValues;
+    const out = applyPolicyFormValues(bondVlanPolicy, values);
+    const iface = out.spec.desiredState?.interfaces?.[1];
+    assert.equal(iface?.type, 'mac-vlan');
+    assert.equal(iface.vlan, undefined);
+    assert.deepEqual(iface['mac-vlan'], { 'base-iface': 'bond1', mode: 'bridge' });
+  });
+  void it('builds a new policy from an empty one', () => {
+    const empty = createEmptyPolicy();
+    const values = valuesOf(empty);
+    values.name = 'new-bond';
+    values.nodeSelector = [{ key: 'node-role.kubernetes.io/worker', value: '' }];
+    values.maxUnavailable = '1';
+    const bond = newInterfaceFormValues('bond', 'bond0');
+    assert.ok(bond.type === 'bond');
+    bond.bond = {
+      mode: 'active-backup',
+      options: [{ key: 'miimon', value: '100' }],
+      ports: ['ens4', 'ens5'],
+    };
+    values.interfaces.push(bond);
+    values.dns = { servers: ['192.0.2.53'], search: [] };
+    const out = applyPolicyFormValues(empty, values);
+    assert.deepEqual(out, {
+      apiVersion: 'nmstate.io/v1',
+      kind: 'NodeNetworkConfigurationPolicy',
+      metadata: { name: 'new-bond' },
+      spec: {
+        desiredState: {
+          interfaces: [
+            {
+              name: 'bond0',
+              type: 'bond',
+              state: 'up',
+              ipv4: { enabled: false },
+              ipv6: { enabled: false },
+              'link-aggregation': {
+                mode: 'active-backup',
+                options: { miimon: '100' },
+                port: ['ens4', 'ens5'],
+              },
+            },
+          ],
+          'dns-resolver': { config: { server: ['192.0.2.53'] } },
+        },
+        nodeSelector: { 'node-role.kubernetes.io/worker': '' },
+        maxUnavailable: 1,
+      },
+    });
+  });
+  void it('newInterfaceFormValues covers every form type', () => {
+    for (const t of FORM_INTERFACE_TYPES) assert.equal(newInterfaceFormValues(t, 'x').type, t);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Random edits: edit → apply → to gives the edited values back.
+
+const word = fc.stringMatching(/^[a-z][a-z0-9-]{0,8}$/);
+const uniqueWords = (max: number): fc.Arbitrary<string[]> =>
+  fc.uniqueArray(word, { maxLength: max });
+const nullableInt = (min: number, max: number): fc.Arbitrary<number | null> =>
+  fc.option(fc.integer({ min, max }), { nil: null });
+const portVlan: fc.Arbitrary<PortVlanFormValues | null> = fc.option(
+  fc.record({
+    mode: fc.constantFrom('access' as const, 'trunk' as const),
+    tag: nullableInt(1, 4094),
+    enableNative: fc.option(fc.boolean(), { nil: null }),
+    trunkTags: fc.array(
+      fc.oneof(
+        fc.record({ kind: fc.constant('id' as const), id: fc.integer({ min: 1, max: 4094 }) }),
+        fc.record({
+          kind: fc.constant('range' as const),
+          min: fc.integer({ min: 1, max: 100 }),
+          max: fc.integer({ min: 101, max: 4094 }),
+        }),
+      ),
+      { maxLength: 3 },
+    ),
+  }),
+  { nil: null },
+);
+const ipEdit = (v6: boolean) =>
+  fc.record({
+    enabled: fc.option(fc.boolean(), { nil: null }),
+    dhcp: fc.boolean(),
+    autoconf: v6 ? fc.boolean() : fc.constant(false),
+    autoDns: fc.option(fc.boolean(), { nil: null }),
+    addresses: fc.array(fc.record({ ip: fc.ipV4(), prefixLength: nullableInt(0, 32) }), {
+      maxLength: 3,
+    }),
+  });
+
+type Edit = (v: PolicyFormValues) => void;
+
+const interfaceEdit: fc.Arbitrary<Edit> = fc.oneof(
+  fc.record({ i: fc.nat(), mtu: nullableInt(68, 9216) }).map(({ i, mtu }): Edit => (v) => {
+    const t = v.interfaces[i % Math.max(1, v.interfaces.length)];
+    if (t) t.mtu = mtu;
+  }),
+  fc
+    .record({
+      i: fc.nat(),
+      ip4: ipEdit(false),
+      ip6: ipEdit(true),
+      state: fc.constantFrom('up' as const, 'down' as const, 'absent' as const),
+      d: fc.oneof(fc.constant(''), word),
+    })
+    .map(({ i, ip4, ip6, state, d }): Edit => (v) => {
+      const t = v.interfaces[i % Math.max(1, v.interfaces.length)];
+      if (!t) return;
+      t.ipv4 = ip4;
+      t.ipv6 = ip6;
+      t.state = state;
+      t.description = d;
+    }),
+  fc
+    .record({
+      i: fc.nat(),
+      mode: fc.constantFrom('active-backup', '802.3ad', ''),
+      opts: uniqueWords(3),
+      ports: uniqueWords(3),
+      stp: fc.option(fc.boolean(), { nil: null }),
+      vlans: fc.array(portVlan, { maxLength: 3 }),
+      id: nullableInt(1, 4094),
+      base: word,
+      bonded: fc.boolean(),
+    })
+    .map(({ i, mode, opts, ports, stp, vlans, id, base, bonded }): Edit => (v) => {
+      const t = v.interfaces[i % Math.max(1, v.interfaces.length)];
+      if (!t) return;
+      if (t.type === 'bond')
+        t.bond = { mode, options: opts.map((k, n) => ({ key: k, value: String(n) })), ports };
+      if (t.type === 'linux-bridge')
+        t.linuxBridge = {
+          stpEnabled: stp,
+          ports: ports.map((name, n) => ({ name, vlan: vlans[n] ?? null })),
+        };
+      if (t.type === 'ovs-bridge')
+        t.ovsBridge = {
+          stpEnabled: stp,
+          ports: ports.map((name, n) => ({
+            name,
+            vlan: vlans[n] ?? null,
+            bond: bonded && n === 0 ? { mode, ports: opts } : null,
+          })),
+        };
+      if (t.type === 'vlan') t.vlan = { baseIface: base, id };
+      if (t.type === 'mac-vlan') t.macVlan = { baseIface: base, mode };
+    }),
+  fc
+    .record({ type: fc.constantFrom(...FORM_INTERFACE_TYPES), name: word })
+    .map(({ type, name }): Edit => (v) => {
+      v.interfaces.push(newInterfaceFormValues(type, name));
+    }),
+  fc
+    .record({ i: fc.nat(), type: fc.constantFrom(...FORM_INTERFACE_TYPES) })
+    .map(({ i, type }): Edit => (v) => {
+      const at = i % Math.max(1, v.interfaces.length);
+      const t = v.interfaces[at];
+      if (t)
+        v.interfaces[at] = { ...newInterfaceFormValues(type, t.name), sourceIndex: t.sourceIndex };
+    }),
+  fc.nat().map((i): Edit => (v) => {
+    v.interfaces.splice(i % Math.max(1, v.interfaces.length), 1);
+  }),
+);
+
+const policyEdit: fc.Arbitrary<Edit> = fc.oneof(
+  interfaceEdit,
+  fc
+    .record({
+      name: word,
+      d: fc.oneof(fc.constant(''), fc.string()),
+      mu: fc.constantFrom('', '1', '3', '25%'),
+      sel: uniqueWords(3),
+    })
+    .map(({ name, d, mu, sel }): Edit => (v) => {
+      v.name = name;
+      v.description = d;
+      v.maxUnavailable = mu;
+      v.nodeSelector = sel.map((k) => ({ key: `example.com/${k}`, value: '' }));
+    }),
+  fc
+    .record({
+      servers: fc.array(fc.ipV4(), { maxLength: 3 }),
+      search: uniqueWords(2),
+      caps: uniqueWords(2),
+    })
+    .map(({ servers, search, caps }): Edit => (v) => {
+      v.dns = { servers, search: search.map((s) => `${s}.example.com`) };
+      v.captures = caps.map((name) => ({ name, expression: `interfaces.name=="${name}"` }));
+    }),
+  fc
+    .record({
+      i: fc.nat(),
+      dest: fc.ipV4(),
+      metric: nullableInt(0, 1000),
+      table: nullableInt(0, 300),
+      absent: fc.boolean(),
+      remove: fc.boolean(),
+      add: fc.boolean(),
+    })
+    .map(({ i, dest, metric, table, absent, remove, add }): Edit => (v) => {
+      if (add)
+        v.routes.push({
+          ...newRouteFormValues(),
+          destination: `${dest}/32`,
+          nextHopInterface: 'ens4',
+        });
+      const at = i % Math.max(1, v.routes.length);
+      const r = v.routes[at];
+      if (!r) return;
+      if (remove) v.routes.splice(at, 1);
+      else Object.assign(r, { metric, tableId: table, absent });
+    }),
+);
+
+void describe('random form edits', () => {
+  void it('edit → apply → to returns the edited values, for every fixture', () => {
+    const fixtures = Object.values(REPRESENTABLE_POLICIES);
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...fixtures),
+        fc.array(policyEdit, { minLength: 1, maxLength: 6 }),
+        (p, edits) => {
+          const values = structuredClone(valuesOf(p));
+          for (const e of edits) e(values);
+          const applied = applyPolicyFormValues(p, values);
+          assert.deepEqual(strip(valuesOf(applied)), strip(values));
+          // Applying again is a no-op: the written object is a fixed point.
+          assert.deepEqual(applyPolicyFormValues(applied, valuesOf(applied)), applied);
+          // Keys the form does not model are never touched.
+          assert.deepEqual(applied.spec['x-future-field'], p.spec['x-future-field']);
+          assert.deepEqual(
+            applied.spec.desiredState?.['route-rules'],
+            p.spec.desiredState?.['route-rules'],
+          );
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -1,0 +1,146 @@
+// Values the policy form edits. Every field is always present (null or empty for "not set") so
+// the UI binds to plain values and tests can deep-compare. `sourceIndex` ties an entry to its
+// position in the original object, which is where `applyPolicyFormValues` writes it back.
+
+export const FORM_INTERFACE_TYPES = [
+  'ethernet',
+  'bond',
+  'linux-bridge',
+  'vlan',
+  'ovs-bridge',
+  'ovs-interface',
+  'mac-vlan',
+] as const;
+export type FormInterfaceType = (typeof FORM_INTERFACE_TYPES)[number];
+
+export const FORM_INTERFACE_STATES = ['up', 'down', 'absent'] as const;
+export type FormInterfaceState = (typeof FORM_INTERFACE_STATES)[number];
+
+export interface KeyValueRow {
+  key: string;
+  value: string;
+}
+
+export interface AddressFormValues {
+  ip: string;
+  prefixLength: number | null;
+}
+
+export interface IpFormValues {
+  /** null: the policy does not say, so nmstate keeps the node's current setting. */
+  enabled: boolean | null;
+  dhcp: boolean;
+  /** IPv6 router advertisements; ignored for IPv4. */
+  autoconf: boolean;
+  autoDns: boolean | null;
+  addresses: AddressFormValues[];
+}
+
+export type TrunkTagFormValues =
+  { kind: 'id'; id: number } | { kind: 'range'; min: number; max: number };
+
+export interface PortVlanFormValues {
+  mode: 'access' | 'trunk';
+  tag: number | null;
+  enableNative: boolean | null;
+  trunkTags: TrunkTagFormValues[];
+}
+
+export interface BridgePortFormValues {
+  name: string;
+  vlan: PortVlanFormValues | null;
+}
+
+export interface OvsBridgePortFormValues extends BridgePortFormValues {
+  /** An OVS bond: this port is virtual and aggregates `ports`. */
+  bond: { mode: string; ports: string[] } | null;
+}
+
+interface InterfaceCommon {
+  sourceIndex: number | null;
+  name: string;
+  state: FormInterfaceState;
+  description: string;
+  mtu: number | null;
+  ipv4: IpFormValues;
+  ipv6: IpFormValues;
+}
+
+export type EthernetFormValues = InterfaceCommon & { type: 'ethernet' };
+export type OvsInterfaceFormValues = InterfaceCommon & { type: 'ovs-interface' };
+export type BondFormValues = InterfaceCommon & {
+  type: 'bond';
+  bond: { mode: string; options: KeyValueRow[]; ports: string[] };
+};
+export type LinuxBridgeFormValues = InterfaceCommon & {
+  type: 'linux-bridge';
+  linuxBridge: { stpEnabled: boolean | null; ports: BridgePortFormValues[] };
+};
+export type VlanFormValues = InterfaceCommon & {
+  type: 'vlan';
+  vlan: { baseIface: string; id: number | null };
+};
+export type OvsBridgeFormValues = InterfaceCommon & {
+  type: 'ovs-bridge';
+  ovsBridge: { stpEnabled: boolean | null; ports: OvsBridgePortFormValues[] };
+};
+export type MacVlanFormValues = InterfaceCommon & {
+  type: 'mac-vlan';
+  macVlan: { baseIface: string; mode: string };
+};
+
+export type InterfaceFormValues =
+  | EthernetFormValues
+  | BondFormValues
+  | LinuxBridgeFormValues
+  | VlanFormValues
+  | OvsBridgeFormValues
+  | OvsInterfaceFormValues
+  | MacVlanFormValues;
+
+export interface RouteFormValues {
+  sourceIndex: number | null;
+  destination: string;
+  nextHopAddress: string;
+  nextHopInterface: string;
+  metric: number | null;
+  tableId: number | null;
+  /** `state: absent`: remove a matching route. */
+  absent: boolean;
+}
+
+export interface CaptureRow {
+  name: string;
+  expression: string;
+}
+
+/** An interface of a type or state the form does not edit; it stays untouched in place. */
+export interface PreservedInterface {
+  sourceIndex: number;
+  name: string;
+  type: string;
+  state: string;
+}
+
+export interface PolicyFormValues {
+  name: string;
+  /** The `description` annotation. */
+  description: string;
+  nodeSelector: KeyValueRow[];
+  /** "" (unset → 50%), an integer "3" or a percentage "25%". */
+  maxUnavailable: string;
+  interfaces: InterfaceFormValues[];
+  preservedInterfaces: PreservedInterface[];
+  routes: RouteFormValues[];
+  dns: { servers: string[]; search: string[] };
+  captures: CaptureRow[];
+}
+
+/** Why a policy must be edited as YAML. `params.path` says where. */
+export type PolicyFormReason = 'form.notAPolicy' | 'form.templatedValue' | 'form.unsupportedValue';
+
+export type ToPolicyFormResult =
+  | { ok: true; values: PolicyFormValues }
+  | { ok: false; reason: PolicyFormReason; params: { path: string } };
+
+export const DESCRIPTION_ANNOTATION = 'description';
