@@ -37,7 +37,7 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       'bench-results/**',
-      'charts/**',
+      'charts/**/templates/**',
       '**/*.js',
       '**/*.cjs',
     ],
@@ -99,5 +99,14 @@ export default tseslint.config(
   {
     files: ['**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
+    languageOptions: {
+      ...tseslint.configs.disableTypeChecked.languageOptions,
+      globals: {
+        console: 'readonly',
+        process: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+      },
+    },
   },
 );

@@ -10,14 +10,28 @@ import { join } from 'node:path';
 const root = new URL('..', import.meta.url).pathname;
 const npx = (args) => ['npx', ['--no-install', ...args]];
 
-function ensureChromium() {
-  if (existsSync('/usr/bin/chromium')) return true;
-  console.log('Chromium is missing; installing Debian chromium with apt-get.');
-  const r = spawnSync('bash', ['-c', 'apt-get update && apt-get install -y chromium'], {
-    stdio: 'inherit',
-  });
-  if (r.status === 0 && existsSync('/usr/bin/chromium')) return true;
-  console.error('Could not install Chromium. Run: sudo apt-get install -y chromium');
+// Debian packages the suite drives for real: Chromium for Playwright, nginx and openssl for
+// the image's nginx configuration test. Installed with apt where we can (CI runs as root).
+const SYSTEM_TOOLS = [
+  { bin: '/usr/bin/chromium', pkg: 'chromium' },
+  { bin: '/usr/sbin/nginx', pkg: 'nginx-light' },
+  { bin: '/usr/bin/openssl', pkg: 'openssl' },
+];
+
+function ensureSystemTools() {
+  const missing = SYSTEM_TOOLS.filter((t) => !existsSync(t.bin)).map((t) => t.pkg);
+  if (missing.length === 0) return true;
+  const install = `apt-get install -y ${missing.join(' ')}`;
+  console.log(`Missing system packages: ${missing.join(', ')}; running apt-get.`);
+  const r = spawnSync(
+    'bash',
+    ['-c', `apt-get update && DEBIAN_FRONTEND=noninteractive ${install}`],
+    {
+      stdio: 'inherit',
+    },
+  );
+  if (r.status === 0 && SYSTEM_TOOLS.every((t) => existsSync(t.bin))) return true;
+  console.error(`Could not install system packages. Run: sudo ${install}`);
   return false;
 }
 
@@ -51,6 +65,7 @@ const steps = [
   { name: 'i18n drift', cmd: ['node', ['scripts/i18n.mjs', '--check']] },
   {
     name: 'unit',
+    before: ensureSystemTools,
     cmd: ['node', ['scripts/run-unit.mjs']],
     counts: () => tapCounts(join(root, 'test-results/unit.tap')),
   },
@@ -58,7 +73,7 @@ const steps = [
   { name: 'build console stand-in', cmd: ['npm', ['run', '--silent', 'build:console']] },
   {
     name: 'playwright',
-    before: ensureChromium,
+    before: ensureSystemTools,
     cmd: npx(['playwright', 'test']),
     counts: () => playwrightCounts(join(root, 'test-results/playwright.json')),
   },
