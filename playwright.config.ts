@@ -4,13 +4,25 @@ import { defineConfig } from '@playwright/test';
 // and make it start fast as root in a container.
 export default defineConfig({
   testDir: 'integration-tests/tests',
-  outputDir: 'test-results/playwright',
+  outputDir: process.env.PW_OUTPUT
+    ? `${process.env.PW_OUTPUT}/artifacts`
+    : 'test-results/playwright',
   timeout: 60_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
   workers: process.env.PW_WORKERS ? Number(process.env.PW_WORKERS) : 2,
   retries: 0,
-  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
+  reporter: [
+    ['list'],
+    [
+      'json',
+      {
+        outputFile: process.env.PW_OUTPUT
+          ? `${process.env.PW_OUTPUT}/playwright.json`
+          : 'test-results/playwright.json',
+      },
+    ],
+  ],
   use: {
     browserName: 'chromium',
     headless: true,

@@ -13,7 +13,8 @@ const config: Configuration = {
   context: path.resolve(__dirname, 'src'),
   entry: {},
   output: {
-    path: path.resolve(__dirname, 'dist'),
+    // SWITCHBOARD_DIST lets parallel work build side by side; the default is what ships.
+    path: path.resolve(process.env.SWITCHBOARD_DIST ?? path.join(__dirname, 'dist')),
     filename: isProd ? '[name]-bundle-[contenthash].min.js' : '[name]-bundle.js',
     chunkFilename: isProd ? '[name]-chunk-[chunkhash].min.js' : '[name]-chunk.js',
   },

@@ -8,6 +8,13 @@ import { startCluster } from '../sandbox/cluster/server';
 import { startConsole } from '../sandbox/console/server';
 
 export const repoRoot = path.resolve(__dirname, '..');
+/** Where the builds are; overridable so several checkouts' worth of work can test in parallel. */
+export const pluginDistDir = path.resolve(
+  process.env.SWITCHBOARD_DIST ?? path.join(repoRoot, 'dist'),
+);
+export const hostDistDir = path.resolve(
+  process.env.SWITCHBOARD_HOST_DIST ?? path.join(repoRoot, 'sandbox/console/dist'),
+);
 
 export interface SandboxOptions {
   scenario?: 'demo' | 'empty' | 'scale';
@@ -44,8 +51,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const consoleServer = await startConsole({
     port: 0,
     pluginName: 'switchboard',
-    pluginDist: opts.pluginDist ?? path.join(repoRoot, 'dist'),
-    hostDist: path.join(repoRoot, 'sandbox/console/dist'),
+    pluginDist: opts.pluginDist ?? pluginDistDir,
+    hostDist: hostDistDir,
     upstream,
   });
   let clusterRunning = true;

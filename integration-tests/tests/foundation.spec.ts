@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { test, expect } from '../fixtures';
-import { repoRoot, startSandbox } from '../sandbox';
+import { pluginDistDir, repoRoot, startSandbox } from '../sandbox';
 
 interface Extension {
   type: string;
@@ -95,7 +95,7 @@ test('the stand-in fails loudly when an exposed module is missing from the build
   // A copy of the real production build whose manifest references a module the build lacks,
   // as happens when console-extensions.json names an exposed module that was not built.
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-broken-dist-'));
-  fs.cpSync(path.join(repoRoot, 'dist'), dist, { recursive: true });
+  fs.cpSync(pluginDistDir, dist, { recursive: true });
   const manifestPath = path.join(dist, 'plugin-manifest.json');
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as {
     extensions: Extension[];

@@ -9,7 +9,7 @@ const config: Configuration = {
   context: __dirname,
   entry: { host: './src/main.tsx' },
   output: {
-    path: path.resolve(__dirname, 'dist'),
+    path: path.resolve(process.env.SWITCHBOARD_HOST_DIST ?? path.join(__dirname, 'dist')),
     publicPath: '/static/',
     filename: '[name].js',
     chunkFilename: 'host-[name]-[contenthash].js',
