@@ -38,10 +38,11 @@ describe('@kubernetes/client-node', () => {
     const custom = kc.makeApiClient(k8s.CustomObjectsApi);
     const namespaces = await core.listNamespace();
     assert.ok(namespaces.items.some((n) => n.metadata?.name === 'default'));
-    const cm = await core.createNamespacedConfigMap({
-      namespace: 'default',
-      body: { metadata: { name: 'from-client' }, data: { a: '1' } },
-    });
+    const body = new k8s.V1ConfigMap();
+    body.metadata = new k8s.V1ObjectMeta();
+    body.metadata.name = 'from-client';
+    body.data = { a: '1' };
+    const cm = await core.createNamespacedConfigMap({ namespace: 'default', body });
     assert.equal(cm.metadata?.generation, 1);
     const patched = await core.patchNamespacedConfigMap(
       {
@@ -84,15 +85,15 @@ describe('@kubernetes/client-node', () => {
             if (obj.metadata?.name === 'watched') ok();
           },
           (err: unknown) => {
-            if (err) fail(err instanceof Error ? err : new Error(String(err)));
+            if (err) fail(err instanceof Error ? err : new Error(JSON.stringify(err)));
           },
         )
         .then((r) => {
           req = r;
-          return core.createNamespacedConfigMap({
-            namespace: 'default',
-            body: { metadata: { name: 'watched' } },
-          });
+          const watched = new k8s.V1ConfigMap();
+          watched.metadata = new k8s.V1ObjectMeta();
+          watched.metadata.name = 'watched';
+          return core.createNamespacedConfigMap({ namespace: 'default', body: watched });
         })
         .catch(fail);
     });

@@ -20,7 +20,8 @@ import type { Cause } from './schemas/schema';
 import { applySchema } from './schemas/schema';
 import { matchesLabels, parseLabelSelector } from './selectors';
 import type { Entry } from './store';
-import { Store, objectKey } from './store';
+import type { Store } from './store';
+import { objectKey } from './store';
 
 export type PatchType = 'json' | 'merge' | 'strategic' | 'apply';
 
@@ -63,15 +64,21 @@ function notFound(def: ResourceDef, name: string): ApiError {
   return new ApiError(404, 'NotFound', `${qualifiedResource(def)} "${name}" not found`);
 }
 
-function stripVolatile(obj: K8sResource): K8sResource {
-  const { metadata, ...rest } = obj;
-  const { resourceVersion: _rv, generation: _gen, managedFields: _mf, ...meta } = metadata ?? {};
-  return { ...rest, metadata: meta };
+function omit(obj: Record<string, unknown>, keys: string[]): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(obj).filter(([k]) => !keys.includes(k)));
 }
 
-function specPart(obj: K8sResource): K8sResource {
-  const { metadata: _m, status: _s, apiVersion: _a, kind: _k, ...rest } = obj;
-  return rest;
+/** The object minus fields the server itself changes on every write. */
+function stripVolatile(obj: K8sResource): Record<string, unknown> {
+  return {
+    ...obj,
+    metadata: omit(obj.metadata ?? {}, ['resourceVersion', 'generation', 'managedFields']),
+  };
+}
+
+/** Everything generation tracks: all but metadata and status. */
+function specPart(obj: K8sResource): Record<string, unknown> {
+  return omit(obj, ['metadata', 'status', 'apiVersion', 'kind']);
 }
 
 function generateSuffix(): string {
@@ -262,16 +269,16 @@ export class Cluster implements ClusterApi {
       throw new ApiError(
         400,
         'BadRequest',
-        `the kind in the data (${String(obj.kind)}) does not match the expected kind (${def.kind})`,
+        `the kind in the data (${obj.kind}) does not match the expected kind (${def.kind})`,
       );
     }
     if (obj.apiVersion !== undefined) {
       const served = def.versions.map((v) => groupVersion(def.group, v));
-      if (!served.includes(String(obj.apiVersion))) {
+      if (!served.includes(obj.apiVersion)) {
         throw new ApiError(
           400,
           'BadRequest',
-          `the API version in the data (${String(obj.apiVersion)}) does not match the expected API version (${groupVersion(def.group, def.version)})`,
+          `the API version in the data (${obj.apiVersion}) does not match the expected API version (${groupVersion(def.group, def.version)})`,
         );
       }
     }
@@ -341,10 +348,7 @@ export class Cluster implements ClusterApi {
       const pruned: string[] = [];
       out = { ...(applySchema(rest, def.schema, '', causes, pruned) as K8sResource), metadata };
       if (pruned.length > 0 && opts.fieldValidation === 'Strict') {
-        const version =
-          String(obj.apiVersion ?? '')
-            .split('/')
-            .pop() ?? def.version;
+        const version = (obj.apiVersion ?? '').split('/').pop() ?? def.version;
         throw new ApiError(
           400,
           'BadRequest',
@@ -599,12 +603,7 @@ export class Cluster implements ClusterApi {
       if (!current) {
         if (opts.subresource === 'status') throw notFound(def, name);
         const meta = isObject(patch['metadata']) ? patch['metadata'] : {};
-        return this.createEntry(
-          def,
-          ns,
-          { ...patch, metadata: { ...meta, name } } as K8sResource,
-          opts,
-        );
+        return this.createEntry(def, ns, { ...patch, metadata: { ...meta, name } }, opts);
       }
     }
     if (!current) throw notFound(def, name);

@@ -35,7 +35,7 @@ function spawnServer(dataDir: string): Promise<Server> {
   return new Promise((ok, fail) => {
     let out = '';
     const timer = setTimeout(() => fail(new Error(`server did not start: ${out}`)), 30_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const m = /sandbox cluster listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
       if (m?.[1]) {

@@ -780,7 +780,7 @@ export class ApiHttp {
         if (!isObject(body))
           throw new ApiError(400, 'BadRequest', 'the object provided is not a JSON object');
         const wo = writeOptions(url);
-        const entry = this.cluster.updateEntry(def, namespace, name ?? '', body as K8sResource, {
+        const entry = this.cluster.updateEntry(def, namespace, name ?? '', body, {
           ...wo,
           subresource: sub,
           fromHttp: true,
@@ -828,27 +828,27 @@ export class ApiHttp {
         const opts = isObject(options) ? options : {};
         const dryRun =
           dryRunOf(url) || (Array.isArray(opts['dryRun']) && opts['dryRun'].includes('All'));
-        const propagation = url.searchParams.get('propagationPolicy') ?? opts['propagationPolicy'];
+        const rawPolicy = url.searchParams.get('propagationPolicy') ?? opts['propagationPolicy'];
+        const propagation =
+          rawPolicy === undefined || rawPolicy === null ? undefined : JSON.stringify(rawPolicy);
         if (
           propagation !== undefined &&
-          propagation !== null &&
-          !['Background', 'Foreground', 'Orphan'].includes(String(propagation))
+          !['"Background"', '"Foreground"', '"Orphan"'].includes(propagation)
         ) {
           throw new ApiError(
             422,
             'Invalid',
-            `DeleteOptions.meta.k8s.io "" is invalid: propagationPolicy: Unsupported value: "${String(propagation)}": supported values: "Foreground", "Background", "Orphan", "nil"`,
+            `DeleteOptions.meta.k8s.io "" is invalid: propagationPolicy: Unsupported value: ${propagation}: supported values: "Foreground", "Background", "Orphan", "nil"`,
           );
         }
         const preconditions = isObject(opts['preconditions'])
           ? (opts['preconditions'] as { uid?: string; resourceVersion?: string })
           : undefined;
-        const policy = (propagation ?? undefined) as
-          'Background' | 'Foreground' | 'Orphan' | undefined;
+        const policy = rawPolicy as 'Background' | 'Foreground' | 'Orphan' | undefined | null;
         if (verb === 'delete') {
           const entry = this.cluster.deleteEntry(def, namespace, name ?? '', {
             dryRun,
-            propagationPolicy: policy,
+            propagationPolicy: policy ?? undefined,
             preconditions,
           });
           await this.opts.whenDurable();
@@ -863,7 +863,7 @@ export class ApiHttp {
             continue;
           const gone = this.cluster.deleteEntry(def, namespace, e.obj.metadata?.name ?? '', {
             dryRun,
-            propagationPolicy: policy,
+            propagationPolicy: policy ?? undefined,
           });
           deleted.push(versioned(def, route.version, gone.json));
         }

@@ -13,7 +13,7 @@ export function applyMergePatch(target: Json, patch: Json): Json {
   if (!isObject(patch)) return structuredClone(patch);
   const result: JsonObject = isObject(target) ? { ...target } : {};
   for (const [key, value] of Object.entries(patch)) {
-    if (value === null) delete result[key];
+    if (value === null) Reflect.deleteProperty(result, key);
     else result[key] = applyMergePatch(result[key], value);
   }
   return result;
@@ -58,8 +58,8 @@ function getAt(doc: Json, pointer: string): Json {
   const parts = parsePointer(pointer);
   if (parts.length === 0) return doc;
   const { parent, key } = parentOf(doc, parts, pointer);
-  const value = Array.isArray(parent)
-    ? parent[Number(key)]
+  const value: Json = Array.isArray(parent)
+    ? (parent as Json[])[Number(key)]
     : isObject(parent)
       ? parent[key]
       : undefined;
@@ -90,7 +90,7 @@ function removeAt(doc: Json, pointer: string): Json {
     );
   }
   const old = parent[key];
-  delete parent[key];
+  Reflect.deleteProperty(parent, key);
   return old;
 }
 
@@ -209,7 +209,7 @@ export function applyStrategicMergePatch(
       continue;
     }
     if (value === null) {
-      delete result[key];
+      Reflect.deleteProperty(result, key);
       continue;
     }
     const mergeKey = mergeKeys[key];
@@ -218,10 +218,12 @@ export function applyStrategicMergePatch(
       result[key] = mergeList(current, value, mergeKey, mergeKeys);
     } else if (Array.isArray(value) && key === 'finalizers' && Array.isArray(current)) {
       // metadata.finalizers is a merged list of primitives upstream.
-      result[key] = [...current, ...value.filter((v) => !current.includes(v))];
+      const merged: unknown[] = [...(current as unknown[])];
+      for (const v of value as unknown[]) if (!merged.includes(v)) merged.push(v);
+      result[key] = merged;
     } else if (isObject(value)) {
       const next = applyStrategicMergePatch(current, value, mergeKeys);
-      if (next === undefined) delete result[key];
+      if (next === undefined) Reflect.deleteProperty(result, key);
       else result[key] = next;
     } else {
       result[key] = structuredClone(value);

@@ -50,7 +50,7 @@ describe('discovery', () => {
     const nmstate = groups.find((g) => g.name === 'nmstate.io');
     assert.equal(nmstate?.preferredVersion.version, 'v1');
     assert.deepEqual(
-      nmstate?.versions.map((v) => v.version),
+      nmstate.versions.map((v) => v.version),
       ['v1', 'v1beta1'],
     );
     const metal3 = await c.req('GET', '/apis/metal3.io/v1alpha1');
@@ -58,8 +58,8 @@ describe('discovery', () => {
       (r) => r['name'] === 'baremetalhosts',
     );
     assert.deepEqual(bmh?.['shortNames'], ['bmh', 'bmhost']);
-    assert.equal(bmh?.['namespaced'], true);
-    assert.equal(bmh?.['singularName'], 'baremetalhost');
+    assert.equal(bmh['namespaced'], true);
+    assert.equal(bmh['singularName'], 'baremetalhost');
     const nad = await c.req('GET', '/apis/k8s.cni.cncf.io/v1');
     assert.equal(
       (nad.body['resources'] as { name: string }[])[0]?.name,
@@ -839,7 +839,7 @@ describe('watch', () => {
       ['ADDED', 'ADDED', 'ADDED'],
     );
     assert.equal(events[3]?.['type'], 'BOOKMARK');
-    const bm = events[3]?.['object'] as { kind: string; metadata: { resourceVersion: string } };
+    const bm = events[3]['object'] as { kind: string; metadata: { resourceVersion: string } };
     assert.equal(bm.kind, 'Node');
     assert.ok(Number(bm.metadata.resourceVersion) > 0);
   });
@@ -862,7 +862,7 @@ describe('watch', () => {
       1,
     );
     assert.equal(events[0]?.['type'], 'ERROR');
-    const status = events[0]?.['object'] as { code: number; reason: string };
+    const status = events[0]['object'] as { code: number; reason: string };
     assert.deepEqual([status.code, status.reason], [410, 'Expired']);
   });
 

@@ -18,7 +18,10 @@ export interface ClusterOptions {
   port?: number;
   /** Default `<repo>/.sandbox/data`. */
   dataDir?: string;
-  /** Scenario seeded into a fresh data directory (default `empty`). */
+  /**
+   * Scenario seeded into a fresh data directory (default `empty`); `none` seeds nothing but the
+   * boot namespaces (the API server's own tests use it to stay independent of scenario data).
+   */
   scenario?: string;
   nodes?: number;
   speed?: 'realtime' | 'fast';
@@ -61,8 +64,10 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
   if (loaded.fresh) {
     cluster.bootstrap();
     const scenario = options.scenario ?? 'empty';
-    // The scenario loader may be synchronous or asynchronous.
-    await Promise.resolve(loadScenario(scenario, cluster, { nodes: options.nodes }));
+    if (scenario !== 'none') {
+      // The scenario loader may be synchronous or asynchronous.
+      await Promise.resolve(loadScenario(scenario, cluster, { nodes: options.nodes }));
+    }
     persistence.compact();
   }
   const controllers: Controller[] = [];

@@ -13,7 +13,7 @@ export interface TestCluster extends RunningCluster {
 
 export interface RequestOptions {
   body?: unknown;
-  raw?: string | Buffer;
+  raw?: string;
   contentType?: string;
   persona?: string;
   headers?: Record<string, string>;
@@ -35,14 +35,14 @@ export async function startTestCluster(options: ClusterOptions = {}): Promise<Te
   const cluster = await startCluster({
     port: 0,
     controllers: false,
-    scenario: 'empty',
+    scenario: 'none',
     ...options,
     dataDir,
   });
   const req = async (method: string, path: string, init: RequestOptions = {}): Promise<Reply> => {
     const headers: Record<string, string> = { ...init.headers };
     if (init.persona) headers['X-Switchboard-Persona'] = init.persona;
-    let body: string | Buffer | undefined = init.raw;
+    let body: string | undefined = init.raw;
     if (init.body !== undefined) body = JSON.stringify(init.body);
     if (body !== undefined) headers['Content-Type'] = init.contentType ?? 'application/json';
     const res = await fetch(`${cluster.url}${path}`, { method, headers, body });

@@ -43,7 +43,7 @@ function typeOf(value: Json): string {
 }
 
 function render(value: Json): string {
-  return typeof value === 'string' ? JSON.stringify(value) : (JSON.stringify(value) ?? 'null');
+  return JSON.stringify(value);
 }
 
 const patternCache = new Map<string, RegExp>();
@@ -181,13 +181,13 @@ function applyObject(
     const childPath = join(path, key);
     if (child) {
       const next = applySchema(value[key], child, childPath, causes, pruned);
-      if (next === undefined) delete value[key];
+      if (next === undefined) Reflect.deleteProperty(value, key);
       else value[key] = next;
     } else if (!preserve && schema.type === 'object') {
       // Structural pruning: fields the schema does not declare are dropped (an object schema
       // without properties keeps nothing, as upstream).
       pruned.push(childPath);
-      delete value[key];
+      Reflect.deleteProperty(value, key);
     }
   }
   for (const key of schema.required ?? []) {
