@@ -170,7 +170,8 @@ export function createWithStatus<T extends K8sResource>(
 ): T {
   const created = api.create(type, obj) as T;
   const status = obj['status'];
-  if (status === undefined) return created;
+  // The sandbox server keeps status on in-process creates; the fake API (like HTTP) drops it.
+  if (status === undefined || created['status'] !== undefined) return created;
   return api.update(type, { ...created, status }, { subresource: 'status' }) as T;
 }
 
