@@ -353,11 +353,9 @@ function parseNadPlugins(nad: NetworkAttachmentDefinition): CniPlugin[] {
   if (!isRecord(parsed)) return [];
   if (Array.isArray(parsed.plugins)) {
     const top = parsed;
-    return (parsed.plugins as unknown[])
-      .filter(isRecord)
-      .map((p) => ({ ...p, name: top.name }) as CniPlugin);
+    return (parsed.plugins as unknown[]).filter(isRecord).map((p) => ({ ...p, name: top.name }));
   }
-  return [parsed as CniPlugin];
+  return [parsed];
 }
 
 function bridgeMappings(
@@ -610,12 +608,12 @@ export function checkVlanConsistency(inputs: VlanConsistencyInputs): VlanMismatc
           d.metadata.name === host.metadata.name,
       );
       nicPorts = matchNicsToSwitchPorts(host, hd, inputs.switches).nics;
-    } else {
-      emit({ code: 'node.noHost', severity: 'info', node: nodeName });
     }
 
     for (const need of needs) {
       for (const path of stack.trace(need.start, need.exclude)) {
+        // Only a node whose needs reach a NIC is worth a "no host" note.
+        if (!host) emit({ code: 'node.noHost', severity: 'info', node: nodeName });
         const nicIface = current.find(
           (i) => i.name === path.nic && (i.type === 'ethernet' || i.type === 'infiniband'),
         );

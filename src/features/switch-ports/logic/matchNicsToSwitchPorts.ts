@@ -25,9 +25,9 @@ export function getHardwareNics(
   hardwareData: HardwareData | undefined,
 ): HardwareNic[] | undefined {
   const fromHd: unknown = hardwareData?.spec?.hardware?.nics;
-  if (Array.isArray(fromHd)) return (fromHd as unknown[]).filter(isRecord) as HardwareNic[];
+  if (Array.isArray(fromHd)) return (fromHd as unknown[]).filter(isRecord);
   const fromStatus: unknown = bmh.status?.hardware?.nics;
-  if (Array.isArray(fromStatus)) return (fromStatus as unknown[]).filter(isRecord) as HardwareNic[];
+  if (Array.isArray(fromStatus)) return (fromStatus as unknown[]).filter(isRecord);
   return undefined;
 }
 

@@ -5,6 +5,11 @@ import type { Finding, SecretLike } from '../model/types';
 
 const MAC = /^[0-9a-fA-F]{2}(:[0-9a-fA-F]{2}){5}$/;
 
+/** A value as it appears in a message: strings as is, anything else as JSON. */
+function display(value: unknown): string {
+  return typeof value === 'string' ? value : String(JSON.stringify(value));
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -64,7 +69,7 @@ export function validateBareMetalSwitch(
       severity: 'error',
       code: 'bms.unsupportedDriver',
       path: 'spec.driver',
-      params: { value: String(s.driver) },
+      params: { value: display(s.driver) },
     });
   if (
     s.port !== undefined &&
@@ -74,7 +79,7 @@ export function validateBareMetalSwitch(
       severity: 'error',
       code: 'bms.portOutOfRange',
       path: 'spec.port',
-      params: { value: String(s.port), min: 1, max: 65535 },
+      params: { value: display(s.port), min: 1, max: 65535 },
     });
   if (s.disableCertificateVerification === true)
     findings.push({
@@ -99,7 +104,7 @@ export function validateBareMetalSwitch(
       severity: 'error',
       code: 'bms.crossNamespaceCredentials',
       path: 'spec.credentials.namespace',
-      params: { value: String(creds.namespace), namespace },
+      params: { value: display(creds.namespace), namespace },
     });
     return findings;
   }

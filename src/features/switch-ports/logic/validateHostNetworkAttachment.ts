@@ -11,6 +11,11 @@ export const HNA_MTU_MAX = 9216;
 /** The webhook's per-entry pattern: one id or `start-end`, nothing else (no spaces, no commas). */
 const ALLOWED_ENTRY = /^\d+(-\d+)?$/;
 
+/** A value as it appears in a message: strings as is, anything else as JSON. */
+function display(value: unknown): string {
+  return typeof value === 'string' ? value : String(JSON.stringify(value));
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -56,7 +61,7 @@ export function validateHostNetworkAttachment(hna: HostNetworkAttachment): Findi
       severity: 'error',
       code: 'vlan.outOfRange',
       path: 'spec.nativeVLAN',
-      params: { value: String(native), min: VLAN_MIN, max: VLAN_MAX },
+      params: { value: display(native), min: VLAN_MIN, max: VLAN_MAX },
     });
 
   const allowed = spec.allowedVLANs;
@@ -139,7 +144,7 @@ export function validateHostNetworkAttachment(hna: HostNetworkAttachment): Findi
       severity: 'error',
       code: 'hna.mtuOutOfRange',
       path: 'spec.mtu',
-      params: { value: String(mtu), min: HNA_MTU_MIN, max: HNA_MTU_MAX },
+      params: { value: display(mtu), min: HNA_MTU_MIN, max: HNA_MTU_MAX },
     });
   return findings;
 }

@@ -1,0 +1,51 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { BareMetalHost } from '../../../shared/model/metal3';
+import type { PortPhase } from '../model/types';
+import { getPortPhase } from './portPhase';
+
+function host(state: string | undefined, operationalStatus?: string): BareMetalHost {
+  return {
+    metadata: { name: 'h', namespace: 'ns' },
+    status: {
+      ...(operationalStatus ? { operationalStatus } : {}),
+      ...(state === undefined ? {} : { provisioning: { state } }),
+    },
+  };
+}
+
+void describe('getPortPhase', () => {
+  const expected: [string, PortPhase][] = [
+    ['', 'unknown'],
+    ['unmanaged', 'unknown'],
+    ['registering', 'idle'],
+    ['match profile', 'idle'],
+    ['preparing', 'cleaning'],
+    ['ready', 'idle'],
+    ['available', 'idle'],
+    ['provisioning', 'provisioning'],
+    ['provisioned', 'tenant'],
+    ['externally provisioned', 'tenant'],
+    ['deprovisioning', 'cleaning'],
+    ['inspecting', 'inspection'],
+    ['powering off before delete', 'idle'],
+    ['deleting', 'idle'],
+    ['something new', 'unknown'],
+    ['toString', 'unknown'],
+  ];
+  for (const [state, phase] of expected)
+    void it(`'${state}' -> ${phase}`, () => {
+      assert.equal(getPortPhase(host(state)), phase);
+    });
+
+  void it('servicing wins over the provisioning state; detached is unknown', () => {
+    assert.equal(getPortPhase(host('provisioned', 'servicing')), 'cleaning');
+    assert.equal(getPortPhase(host('provisioned', 'detached')), 'unknown');
+    assert.equal(getPortPhase(host('provisioned', 'OK')), 'tenant');
+  });
+
+  void it('handles a host without status', () => {
+    assert.equal(getPortPhase({ metadata: { name: 'h', namespace: 'ns' } }), 'unknown');
+    assert.equal(getPortPhase(host(undefined)), 'unknown');
+  });
+});
