@@ -22,6 +22,8 @@ export interface SandboxOptions {
   pluginDist?: string;
   dataDir?: string;
   clusterPort?: number;
+  /** API groups served as not installed, e.g. ['nmstate.io']. */
+  absentGroups?: string[];
 }
 
 export interface Sandbox {
@@ -44,6 +46,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     nodes: opts.nodes,
     speed: 'fast' as const,
     reset: false,
+    absentGroups: opts.absentGroups,
   };
   let cluster = await startCluster(clusterOpts);
   const clusterPort = cluster.port;

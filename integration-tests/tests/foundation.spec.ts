@@ -123,13 +123,24 @@ test('the stand-in fails loudly when an exposed module is missing from the build
 });
 
 test('a cluster without the operators shows no broken pages', async ({ browser }) => {
-  const sandbox = await startSandbox({ scenario: 'empty' });
+  const sandbox = await startSandbox({
+    scenario: 'empty',
+    absentGroups: ['nmstate.io', 'metal3.io'],
+  });
   try {
     const page = await browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(`${sandbox.consoleUrl}/switchboard/overview`);
     await expect(page.getByTestId('page-title')).toHaveText('Node network overview');
+    await expect(page.getByTestId('cap-nmstate')).toHaveText('Not installed');
+    await expect(page.getByTestId('cap-nad')).toHaveText('Installed');
+    // Gated pages and nav items are absent, not broken.
+    await expect(page.getByTestId('nav-switchboard-topology')).toHaveCount(0);
+    await expect(page.getByTestId('nav-switchboard-switch-ports')).toHaveCount(0);
+    await expect(page.getByTestId('nav-switchboard-attachments')).toBeVisible();
+    await page.goto(`${sandbox.consoleUrl}/switchboard/topology`);
+    await expect(page.getByTestId('not-found')).toBeVisible();
     await page.close();
     expect(errors).toEqual([]);
   } finally {

@@ -29,6 +29,11 @@ export interface HttpOptions {
   version: { major: string; minor: string; gitVersion: string };
   health: () => Record<string, unknown>;
   compact: () => void;
+  /**
+   * API groups whose CRDs are "not installed": absent from discovery and 404 on every path,
+   * so the plugin can be tried (and tested) against a cluster without an operator.
+   */
+  absentGroups?: ReadonlySet<string>;
 }
 
 interface Route {
@@ -503,6 +508,10 @@ export class ApiHttp {
     private readonly opts: HttpOptions,
   ) {}
 
+  private isAbsent(group: string): boolean {
+    return this.opts.absentGroups?.has(group) ?? false;
+  }
+
   activeWatches(): number {
     return this.closers.size;
   }
@@ -532,7 +541,8 @@ export class ApiHttp {
       return;
     }
     if (method === 'GET' && this.discovery(path, res, req)) return;
-    const route = parseRoute(path);
+    const parsed = parseRoute(path);
+    const route = parsed && !this.isAbsent(parsed.def.group) ? parsed : undefined;
     if (!route) {
       send(
         res,
@@ -605,7 +615,9 @@ export class ApiHttp {
         JSON.stringify({
           kind: 'APIGroupList',
           apiVersion: 'v1',
-          groups: servedGroups().map((g) => this.apiGroup(g)),
+          groups: servedGroups()
+            .filter((g) => !this.isAbsent(g.group))
+            .map((g) => this.apiGroup(g)),
         }),
       );
       return true;
@@ -633,6 +645,7 @@ export class ApiHttp {
     if (!m) return false;
     const group = m[2] ?? '';
     const version = m[1] ?? m[3];
+    if (this.isAbsent(group)) return false;
     if (version === undefined) {
       const g = servedGroups().find((x) => x.group === group);
       if (!g) return false;
@@ -1095,7 +1108,8 @@ export class ApiHttp {
         `HTTP/1.1 ${code} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
       );
     };
-    const route = parseRoute(url.pathname.replace(/\/+$/, ''));
+    const parsed = parseRoute(url.pathname.replace(/\/+$/, ''));
+    const route = parsed && !this.isAbsent(parsed.def.group) ? parsed : undefined;
     if (!route) {
       reject(404, 'NotFound', 'the server could not find the requested resource');
       return;

@@ -18,6 +18,8 @@ const { values } = parseArgs({
     speed: { type: 'string', default: 'realtime' },
     reset: { type: 'boolean', default: false },
     'no-controllers': { type: 'boolean', default: false },
+    // Comma-separated API groups to serve as "not installed", e.g. nmstate.io,metal3.io.
+    'without-groups': { type: 'string', default: '' },
   },
   strict: true,
 });
@@ -38,6 +40,7 @@ startCluster({
   speed,
   reset: values.reset,
   controllers: !values['no-controllers'],
+  absentGroups: values['without-groups'].split(',').filter(Boolean),
 })
   .then((cluster) => {
     console.log(`sandbox cluster listening on ${cluster.url}`);

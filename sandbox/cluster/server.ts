@@ -33,6 +33,8 @@ export interface ClusterOptions {
   bookmarkIntervalMs?: number;
   /** Watch-event history kept for resourceVersion replay (default 8192 events). */
   historyCapacity?: number;
+  /** API groups served as if their CRDs were not installed (e.g. ['nmstate.io']). */
+  absentGroups?: string[];
 }
 
 export interface RunningCluster {
@@ -82,6 +84,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
     whenDurable: () => persistence.whenDurable(),
     version: KUBERNETES_VERSION,
     compact: () => persistence.compact(),
+    absentGroups: new Set(options.absentGroups ?? []),
     health: () => ({
       resourceVersion: store.resourceVersion,
       listeners: store.listenerCount(),

@@ -59,7 +59,7 @@ void test('demo settles into the documented state', () => {
       }
     | undefined;
   assert.equal(w2?.metadata.annotations?.['sandbox.switchboard.io/switch-port-phase'], 'tenant');
-  const trunk = w2?.status?.appliedNetworkAttachmentConfigs?.find((a) => a.name === 'ens2f0');
+  const trunk = w2.status?.appliedNetworkAttachmentConfigs?.find((a) => a.name === 'ens2f0');
   assert.equal(trunk?.switchPort?.portID, 'xe-0/0/19');
   const bms = (name: string): string[] =>
     trueTypes(

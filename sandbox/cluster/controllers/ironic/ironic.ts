@@ -90,6 +90,10 @@ export function expandVlanList(list: readonly string[] | undefined): number[] {
   return out;
 }
 
+function stringMap(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+}
+
 function wantsProvisioning(bmh: BareMetalHost): boolean {
   const image = bmh.spec?.image?.url;
   return (
@@ -242,10 +246,8 @@ export class IronicNetworking implements Controller {
     if (ref?.name === undefined || ref.name === '') problem = 'no credentials secret is configured';
     else if (this.t.secret === undefined) problem = `secret ${secretNs}/${ref.name} not found`;
     else {
-      const secret = this.api.get(this.t.secret, secretNs, ref.name) as
-        | (K8sResource & { data?: Record<string, string>; stringData?: Record<string, string> })
-        | undefined;
-      const data = { ...(secret?.data ?? {}), ...(secret?.stringData ?? {}) };
+      const secret = this.api.get(this.t.secret, secretNs, ref.name);
+      const data = { ...stringMap(secret?.['data']), ...stringMap(secret?.['stringData']) };
       const has = (k: string): boolean => typeof data[k] === 'string' && data[k] !== '';
       if (secret === undefined) problem = `secret ${secretNs}/${ref.name} not found`;
       else if (!has('username'))
@@ -362,7 +364,7 @@ export class IronicNetworking implements Controller {
         const id =
           status.provisioning?.ID ??
           `${hex2(Math.floor(jitter(current.metadata.name) * 256))}5e8a41-7c0b-4d2e-9f3a-${current.metadata.uid?.slice(-12) ?? '000000000000'}`;
-        const provisioning: Record<string, unknown> = {
+        const provisioning: NonNullable<NonNullable<BareMetalHost['status']>['provisioning']> = {
           ...(status.provisioning ?? {}),
           state,
           ID: id,
@@ -380,7 +382,7 @@ export class IronicNetworking implements Controller {
             poweredOn,
             provisioningFailCount: 0,
             lastUpdated: isoNow(this.api),
-            provisioning: provisioning as NonNullable<BareMetalHost['status']>['provisioning'],
+            provisioning,
             appliedNetworkAttachmentConfigs:
               state === 'provisioned' ? this.appliedConfigs(current) : [],
           },

@@ -684,7 +684,7 @@ export class MultusController implements Controller {
           ...(p.status ?? {}),
           phase: 'Running',
           ...(podIp === undefined ? {} : { podIP: podIp, podIPs: [{ ip: podIp }] }),
-          startTime: (p.status?.['startTime'] as string | undefined) ?? now,
+          startTime: typeof p.status?.['startTime'] === 'string' ? p.status['startTime'] : now,
           conditions: [
             { type: 'PodReadyToStartContainers', status: 'True', lastTransitionTime: now },
             { type: 'Initialized', status: 'True', lastTransitionTime: now },

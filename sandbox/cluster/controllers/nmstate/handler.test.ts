@@ -70,6 +70,11 @@ function enactments(api: FakeApi, policyName: string): NodeNetworkConfigurationE
   }) as NodeNetworkConfigurationEnactment[];
 }
 
+function must<T>(value: T | undefined): T {
+  if (value === undefined) return assert.fail('missing value');
+  return value;
+}
+
 function trueTypes(conditions: Condition[] | undefined): string[] {
   return (conditions ?? []).filter((c) => c.status === 'True').map((c) => c.type);
 }
@@ -114,15 +119,15 @@ void test('one enactment per matching node with name, labels, owner and generati
     'worker-1.bond1',
     'worker-2.bond1',
   ]);
-  const first = list.find((e) => e.metadata.name === 'worker-0.bond1');
-  assert.deepEqual(first?.metadata.labels, {
+  const first = must(list.find((e) => e.metadata.name === 'worker-0.bond1'));
+  assert.deepEqual(first.metadata.labels, {
     'nmstate.io/node': 'worker-0',
     'nmstate.io/policy': 'bond1',
   });
-  assert.equal(first?.metadata.ownerReferences?.[0]?.kind, 'Node');
-  assert.equal(first?.metadata.ownerReferences?.[0]?.name, 'worker-0');
-  assert.equal(first?.status?.policyGeneration, 1);
-  assert.equal(first?.status?.conditions?.length, 5);
+  assert.equal(first.metadata.ownerReferences?.[0]?.kind, 'Node');
+  assert.equal(first.metadata.ownerReferences?.[0]?.name, 'worker-0');
+  assert.equal(first.status?.policyGeneration, 1);
+  assert.equal(first.status?.conditions?.length, 5);
   // default 50% of 3 ⇒ 2 progress, 1 pending
   const t = list.map((e) => trueTypes(e.status?.conditions).join(',')).sort();
   assert.deepEqual(t, ['Pending', 'Progressing', 'Progressing']);
@@ -189,14 +194,14 @@ void test('failure retries 5 times (Failing+Progressing) then fails with the han
   assert.ok(sawRetrying);
   const failed = enactments(api, 'bond1').find((x) => x.metadata.name === 'worker-2.bond1');
   assert.deepEqual(trueTypes(failed?.status?.conditions), ['Failing']);
-  const failing = failed?.status?.conditions?.find((c) => c.type === 'Failing');
-  assert.equal(failing?.reason, 'FailedToConfigure');
+  const failing = must(failed?.status?.conditions?.find((c) => c.type === 'Failing'));
+  assert.equal(failing.reason, 'FailedToConfigure');
   assert.match(
-    failing?.message ?? '',
+    failing.message ?? '',
     /^error reconciling NodeNetworkConfigurationPolicy on node worker-2 at desired state apply: "\[2026-[^\n]+Z INFO {2}nmstatectl\] Nmstate version/,
   );
   assert.match(
-    failing?.message ?? '',
+    failing.message ?? '',
     /",\n failed to execute nmstatectl set --no-commit --timeout 480: 'exit status 1' '' 'NmstateError: InvalidArgument: Interface ens2f1 does not exist/,
   );
   assert.equal(failed?.status?.retryCount?.['1'], 5);
@@ -209,15 +214,17 @@ void test('failure retries 5 times (Failing+Progressing) then fails with the han
     nns.status?.currentState?.interfaces?.find((i) => i.name === 'bond1'),
     undefined,
   );
-  const degraded = policy(api, 'bond1').status?.conditions?.find((c) => c.type === 'Degraded');
-  assert.equal(degraded?.status, 'True');
-  assert.equal(degraded?.message, '1/3 nodes failed to configure');
-  const event = api.events.find((e) => e.reason === 'ReconcileFailed');
-  assert.equal(event?.type, 'Warning');
-  assert.equal(event?.namespace, 'default');
-  assert.equal(event?.involved.kind, 'NodeNetworkConfigurationPolicy');
+  const degraded = must(
+    policy(api, 'bond1').status?.conditions?.find((c) => c.type === 'Degraded'),
+  );
+  assert.equal(degraded.status, 'True');
+  assert.equal(degraded.message, '1/3 nodes failed to configure');
+  const event = must(api.events.find((e) => e.reason === 'ReconcileFailed'));
+  assert.equal(event.type, 'Warning');
+  assert.equal(event.namespace, 'default');
+  assert.equal(event.involved.kind, 'NodeNetworkConfigurationPolicy');
   assert.equal(
-    event?.message,
+    event.message,
     'reconciliation of enactment "worker-2.bond1" has failed after 5 retries',
   );
   handler.stop();
@@ -235,7 +242,7 @@ void test('with maxUnavailable 1 a failure aborts the nodes still waiting', () =
     .sort();
   assert.deepEqual(outcomes, ['Aborted', 'Aborted', 'Failing']);
   const degraded = policy(api, 'bad-mtu').status?.conditions?.find((c) => c.type === 'Degraded');
-  assert.equal(degraded?.message, '1/3 nodes failed to configure, 2 nodes aborted configuration');
+  assert.equal(degraded.message, '1/3 nodes failed to configure, 2 nodes aborted configuration');
   const aborted = enactments(api, 'bad-mtu').find((e) =>
     trueTypes(e.status?.conditions).includes('Aborted'),
   );
@@ -321,9 +328,9 @@ void test('captures are resolved per node and recorded in capturedStates; deleti
   api.clock.advanceUntil(() => settled(api, 'br-storage'));
   const e = enactments(api, 'br-storage')[0];
   assert.deepEqual(trueTypes(e?.status?.conditions), ['Available']);
-  const captured = e?.status?.capturedStates?.['storage-vlan'];
-  assert.equal(captured?.state?.interfaces?.[0]?.name, 'bond0.100');
-  assert.equal(typeof captured?.metaInfo?.['time'], 'string');
+  const captured = must(e?.status?.capturedStates?.['storage-vlan']);
+  assert.equal(captured.state?.interfaces?.[0]?.name, 'bond0.100');
+  assert.equal(typeof captured.metaInfo?.['time'], 'string');
   assert.equal(e?.status?.desiredState?.interfaces?.[0]?.mtu, 9000);
   api.delete(
     api.resourceType('nmstate.io', 'NodeNetworkConfigurationPolicy'),
@@ -345,9 +352,9 @@ void test('a capture failure fails the enactment with the generation error', () 
   const failing = enactments(api, 'bad-capture')[0]?.status?.conditions?.find(
     (c) => c.type === 'Failing',
   );
-  assert.equal(failing?.status, 'True');
-  assert.equal(failing?.reason, 'FailedToConfigure');
-  assert.match(failing?.message ?? '', /^failure generating desiredState and capturedStates: /);
+  assert.equal(failing.status, 'True');
+  assert.equal(failing.reason, 'FailedToConfigure');
+  assert.match(failing.message ?? '', /^failure generating desiredState and capturedStates: /);
   handler.stop();
 });
 

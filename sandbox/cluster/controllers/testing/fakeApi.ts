@@ -184,9 +184,14 @@ function matchesSelector(
   });
 }
 
+function omit(obj: K8sResource, ...keys: string[]): K8sResource {
+  const out: K8sResource = { ...obj };
+  for (const k of keys) Reflect.deleteProperty(out, k);
+  return out;
+}
+
 function withoutMetaAndStatus(obj: K8sResource): string {
-  const { metadata: _m, status: _s, ...rest } = obj;
-  return JSON.stringify(rest);
+  return JSON.stringify(omit(obj, 'metadata', 'status'));
 }
 
 export class FakeApi implements ClusterApi {
@@ -244,7 +249,7 @@ export class FakeApi implements ClusterApi {
     if (this.bucket(type).has(key)) {
       throw new ApiError(409, 'AlreadyExists', `${type.plural} "${name}" already exists`);
     }
-    const { status: _dropped, ...rest } = structuredClone(obj);
+    const rest = omit(structuredClone(obj), 'status');
     const stored: K8sResource = {
       ...rest,
       apiVersion: type.group === '' ? type.version : `${type.group}/${type.version}`,
@@ -288,7 +293,7 @@ export class FakeApi implements ClusterApi {
     if (opts.subresource === 'status') {
       stored = { ...structuredClone(old), status: next['status'] };
     } else {
-      const { status: _ignored, ...rest } = next;
+      const rest = omit(next, 'status');
       stored = { ...rest, metadata: { ...old.metadata, ...rest.metadata } };
       if (old['status'] !== undefined) stored['status'] = structuredClone(old['status']);
       const generation = old.metadata?.generation ?? 1;
