@@ -13,7 +13,10 @@ const ALLOWED_ENTRY = /^\d+(-\d+)?$/;
 
 /** A value as it appears in a message: strings as is, anything else as JSON. */
 function display(value: unknown): string {
-  return typeof value === 'string' ? value : String(JSON.stringify(value));
+  if (typeof value === 'string') return value;
+  // JSON.stringify(undefined) is undefined at run time despite its declared type.
+  const json: string | undefined = JSON.stringify(value);
+  return json ?? 'undefined';
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
