@@ -38,7 +38,8 @@ export const nodeIo: CliIo = {
 export async function main(argv: string[], io: CliIo = nodeIo): Promise<number> {
   const [command, ...rest] = argv;
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
-    (command === undefined ? io.err : io.out)(USAGE);
+    if (command === undefined) io.err(USAGE);
+    else io.out(USAGE);
     return command === undefined ? 2 : 0;
   }
   const load = SUBCOMMANDS[command];

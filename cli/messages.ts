@@ -143,7 +143,7 @@ export const MESSAGES: Record<CliMessageCode, string> = {
   'ipam.whereabouts.boundInvalid': '{key} "{value}" is not an IP address',
   'ipam.whereabouts.boundOutsideRange': '{key} {value} is outside range {range}',
   'ipam.whereabouts.boundOrder': 'range_start {start} is after range_end {end}',
-  'ipam.whereabouts.foreignKey': 'whereabouts ignores "{key}"{suggestion?: (use "{suggestion}")}',
+  'ipam.whereabouts.foreignKey': 'whereabouts ignores "{key}"{suggestion? (use "{suggestion}")}',
   'ipam.whereabouts.excludeInvalid':
     'exclude entry "{value}" must be a CIDR (a bare IP fails at allocation)',
   'ipam.whereabouts.excludeOutsideRange': 'exclude entry {value} is outside range {range}',
@@ -254,7 +254,7 @@ export const MESSAGES: Record<CliMessageCode, string> = {
     'master "{name}" is also used by {otherType} NAD {other}; one interface cannot serve both',
 };
 
-/** Fills `{param}` and optional `{param?:text with {param}}` placeholders. */
+/** Fills `{param}` and optional `{param?text with {param}}` placeholders. */
 export function formatMessage(code: string, params: Record<string, string | number> = {}): string {
   const template = (MESSAGES as Record<string, string | undefined>)[code];
   if (template === undefined) {
@@ -266,7 +266,7 @@ export function formatMessage(code: string, params: Record<string, string | numb
   const fill = (t: string): string =>
     t.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? ''));
   return fill(
-    template.replace(/\{(\w+)\?:([^{}]*(?:\{\w+\}[^{}]*)*)\}/g, (_, k: string, body: string) =>
+    template.replace(/\{(\w+)\?([^{}]*(?:\{\w+\}[^{}]*)*)\}/g, (_, k: string, body: string) =>
       params[k] !== undefined ? body : '',
     ),
   );

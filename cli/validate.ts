@@ -127,9 +127,9 @@ function load(file: string, io: CliIo, problems: Problem[]): LoadedObject[] {
     ) {
       value.items.forEach((item: unknown, i: number) => {
         if (isRecord(item))
-          out.push({ source: file, obj: item as K8sResource, at: ['items', i], doc, lines, text });
+          out.push({ source: file, obj: item, at: ['items', i], doc, lines, text });
       });
-    } else out.push({ source: file, obj: value as K8sResource, at: [], doc, lines, text });
+    } else out.push({ source: file, obj: value, at: [], doc, lines, text });
   }
   return out;
 }
@@ -141,7 +141,7 @@ interface NodeLike {
 
 function nodeAt(o: LoadedObject, path: (string | number)[]): NodeLike | undefined {
   const n: unknown = o.doc.getIn([...o.at, ...path], true);
-  return isRecord(n) ? (n as NodeLike) : undefined;
+  return isRecord(n) ? n : undefined;
 }
 
 /** Maps a finding to a file position: inside a block-literal spec.config when possible. */
@@ -195,7 +195,7 @@ function validateHnaStructure(hna: K8sResource): CliFinding[] {
       severity: 'error',
       code: 'hna.nativeVlanInvalid',
       path: 'spec.nativeVLAN',
-      params: { value: String(nv) },
+      params: { value: JSON.stringify(nv) },
     });
   }
   if (Array.isArray(spec.allowedVLANs)) {
@@ -222,7 +222,7 @@ function validateHnaStructure(hna: K8sResource): CliFinding[] {
       severity: 'error',
       code: 'hna.mtuInvalid',
       path: 'spec.mtu',
-      params: { value: String(mtu) },
+      params: { value: JSON.stringify(mtu) },
     });
   }
   return out;
@@ -290,10 +290,10 @@ export const runValidate: Subcommand = async (argv, io) => {
       ...o.obj,
       metadata: {
         ...meta,
-        name: String(meta.name ?? ''),
+        name: typeof meta.name === 'string' ? meta.name : '',
         namespace: typeof meta.namespace === 'string' ? meta.namespace : '',
       },
-    } as NetworkAttachmentDefinition;
+    };
   };
   const nadObjects = nads.map(asNad);
   const ctx = buildValidationContext({

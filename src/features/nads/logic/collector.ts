@@ -8,6 +8,15 @@ import { isJsonObject, joinPath } from './json';
 
 export type Params = Record<string, string | number>;
 
+/** Text for a params value that may be any JSON. */
+export function show(v: unknown): string {
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  // JSON.stringify returns undefined for undefined despite its declared type.
+  const json = JSON.stringify(v) as string | undefined;
+  return json ?? '';
+}
+
 export class Collector {
   readonly findings: Finding[] = [];
   constructor(private readonly positions?: Map<string, JsonLocation>) {}

@@ -186,7 +186,10 @@ export function getEffectiveConfig(
     for (const [key, value] of Object.entries(PLUGIN_DEFAULTS[p.type] ?? {})) {
       if (p.obj[key] !== undefined) continue;
       setMember(p.obj, key, value);
-      note('effective.defaultApplied', joinPath(p.path, key), { key, value: String(value) });
+      note('effective.defaultApplied', joinPath(p.path, key), {
+        key,
+        value: typeof value === 'string' ? value : JSON.stringify(value),
+      });
     }
     if (
       p.type === OVN_TYPE &&

@@ -480,7 +480,7 @@ export function writeNadFormValues(
     for (const [, k] of oldFields) Reflect.deleteProperty(plugin, k);
     setMember(plugin, 'type', v.type);
   }
-  writeFields(plugin, PLUGIN_FIELDS[v.type], v as unknown as Record<string, unknown>);
+  writeFields(plugin, PLUGIN_FIELDS[v.type], v);
   writeIpam(plugin, values.ipam);
   const tuning = values.tuning;
   if (Array.isArray(root.plugins)) {

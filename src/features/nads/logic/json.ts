@@ -83,8 +83,10 @@ type Frame = ObjectFrame | ArrayFrame;
 
 type Mode = 'value' | 'after' | 'keyOrEnd' | 'key' | 'valueOrEnd';
 
-class Fail {
-  constructor(readonly error: JsonSyntaxError) {}
+class Fail extends Error {
+  constructor(readonly error: JsonSyntaxError) {
+    super(error.code);
+  }
 }
 
 export function parseJson(text: string): ParseJsonResult {
@@ -205,7 +207,7 @@ export function parseJson(text: string): ParseJsonResult {
   let valuePath = '$';
   let keyPos: SourcePosition | undefined;
   let root: JsonValue | undefined;
-  let done = false;
+  let done = false as boolean;
 
   const record = (path: string, start: SourcePosition): void => {
     positions.set(

@@ -31,6 +31,7 @@ import {
   suggestKey,
   type Collector,
   type RuleEnv,
+  show,
 } from './collector';
 import { isJsonObject, joinPath } from './json';
 import { parseWhereaboutsRange, type PluginRef } from './pools';
@@ -165,7 +166,7 @@ function validateRoutes(c: Collector, ipam: JsonObject, path: string, gws: Gatew
     const dst = parseCidr(r.dst);
     if (!dst.ok) {
       c.error('ipam.routeDstInvalid', joinPath(p, 'dst'), {
-        value: String(r.dst ?? ''),
+        value: show(r.dst ?? ''),
         error: dst.error,
       });
     }
@@ -173,24 +174,24 @@ function validateRoutes(c: Collector, ipam: JsonObject, path: string, gws: Gatew
     if (r.gw !== undefined) {
       const g = parseIp(r.gw);
       if (!g.ok)
-        c.error('ipam.routeGwInvalid', joinPath(p, 'gw'), { value: String(r.gw), error: g.error });
+        c.error('ipam.routeGwInvalid', joinPath(p, 'gw'), { value: show(r.gw), error: g.error });
       else gw = g.value;
     }
     if (!dst.ok) return;
     if (gw && gw.family !== dst.value.family) {
       c.error('ipam.routeFamilyMismatch', joinPath(p, 'gw'), {
-        dst: String(r.dst),
-        gw: String(r.gw),
+        dst: show(r.dst),
+        gw: show(r.gw),
       });
     }
     if (isDefaultDst(dst.value)) {
-      c.warn('ipam.defaultRoute', joinPath(p, 'dst'), { dst: String(r.dst) });
+      c.warn('ipam.defaultRoute', joinPath(p, 'dst'), { dst: show(r.dst) });
       if (r.gw === undefined) {
         const fill = gws[dst.value.family];
         c.warn(
           'ipam.defaultRouteNoGateway',
           p,
-          { dst: String(r.dst) },
+          { dst: show(r.dst) },
           fill ? { kind: 'replace', path: joinPath(p, 'gw'), value: formatIp(fill) } : undefined,
         );
       }
@@ -212,7 +213,7 @@ function validateDns(c: Collector, dns: JsonValue | undefined, path: string): vo
   });
   arr(dns, 'nameservers')?.forEach((ns, i) => {
     if (!parseIp(ns).ok)
-      c.error('ipam.dnsNameserverInvalid', `${path}.nameservers[${i}]`, { value: String(ns) });
+      c.error('ipam.dnsNameserverInvalid', `${path}.nameservers[${i}]`, { value: show(ns) });
   });
   const domain = str(dns, 'domain');
   if (domain !== undefined && !DNS_NAME.test(domain)) {
@@ -220,7 +221,7 @@ function validateDns(c: Collector, dns: JsonValue | undefined, path: string): vo
   }
   arr(dns, 'search')?.forEach((s, i) => {
     if (typeof s !== 'string' || !DNS_NAME.test(s)) {
-      c.error('ipam.dnsDomainInvalid', `${path}.search[${i}]`, { value: String(s) });
+      c.error('ipam.dnsDomainInvalid', `${path}.search[${i}]`, { value: show(s) });
     }
   });
 }
@@ -247,7 +248,7 @@ function checkHostLocalRange(c: Collector, r: JsonObject, path: string): Checked
   if (!parsed.ok) {
     if (typeof r.subnet === 'string' || r.subnet === undefined) {
       c.error('ipam.hostLocal.subnetInvalid', sp, {
-        value: String(r.subnet ?? ''),
+        value: show(r.subnet ?? ''),
         error: parsed.error,
       });
     }
@@ -258,7 +259,7 @@ function checkHostLocalRange(c: Collector, r: JsonObject, path: string): Checked
     c.error(
       'ipam.hostLocal.hostBitsSet',
       sp,
-      { value: String(r.subnet), network: formatCidr(cidr, true) },
+      { value: show(r.subnet), network: formatCidr(cidr, true) },
       {
         kind: 'replace',
         path: sp,
@@ -268,7 +269,7 @@ function checkHostLocalRange(c: Collector, r: JsonObject, path: string): Checked
   }
   const maxPrefix = cidr.family === 4 ? 30 : 126;
   if (cidr.prefix > maxPrefix) {
-    c.error('ipam.hostLocal.subnetTooSmall', sp, { value: String(r.subnet), max: maxPrefix });
+    c.error('ipam.hostLocal.subnetTooSmall', sp, { value: show(r.subnet), max: maxPrefix });
     return undefined;
   }
   const readIp = (key: string): IpAddress | undefined => {
@@ -399,7 +400,7 @@ function validateHostLocal(
   if (hasTopSubnet) {
     if (ranges)
       c.warn('ipam.hostLocal.topLevelPlusRanges', joinPath(path, 'subnet'), {
-        subnet: String(ipam.subnet),
+        subnet: show(ipam.subnet),
       });
     const r = checkHostLocalRange(c, ipam, path);
     sets.push(r ? [r] : []);
@@ -503,7 +504,7 @@ function validateStatic(env: RuleEnv, plugin: PluginRef, ipam: JsonObject, path:
     const parsed = parseCidr(a.address);
     if (!parsed.ok) {
       c.error('ipam.static.addressInvalid', joinPath(ap, 'address'), {
-        value: String(a.address ?? ''),
+        value: show(a.address ?? ''),
         error: parsed.error,
       });
       return;
@@ -516,20 +517,20 @@ function validateStatic(env: RuleEnv, plugin: PluginRef, ipam: JsonObject, path:
       cidr.prefix <= 30 &&
       (ip.value === networkAddress(cidr).value || ip.value === broadcastAddress(cidr).value)
     ) {
-      c.warn('ipam.static.addressReserved', joinPath(ap, 'address'), { value: String(a.address) });
+      c.warn('ipam.static.addressReserved', joinPath(ap, 'address'), { value: show(a.address) });
     }
     if (a.gateway !== undefined) {
       const g = parseIp(a.gateway);
       if (!g.ok)
         c.error('ipam.static.gatewayInvalid', joinPath(ap, 'gateway'), {
-          value: String(a.gateway),
+          value: show(a.gateway),
           error: g.error,
         });
       else {
         if (!contains(cidr, g.value)) {
           c.warn('ipam.static.gatewayOutsidePrefix', joinPath(ap, 'gateway'), {
-            gateway: String(a.gateway),
-            address: String(a.address),
+            gateway: show(a.gateway),
+            address: show(a.address),
           });
         }
         gws[g.value.family] ??= g.value;
@@ -639,7 +640,7 @@ function checkWhereaboutsRange(
       c.error(
         'ipam.whereabouts.excludeInvalid',
         ep,
-        { value: String(e), error: ex.error },
+        { value: show(e), error: ex.error },
         bare
           ? {
               kind: 'replace',
@@ -653,7 +654,7 @@ function checkWhereaboutsRange(
     excludes.push(ex.value);
     if (!contains(cidr, ex.value))
       c.warn('ipam.whereabouts.excludeOutsideRange', ep, {
-        value: String(e),
+        value: show(e),
         range: formatCidr(cidr, true),
       });
   });
@@ -726,7 +727,7 @@ function validateWhereabouts(env: RuleEnv, ipam: JsonObject, path: string): Gate
     const g = parseIp(ipam.gateway);
     if (!g.ok)
       c.error('ipam.whereabouts.gatewayInvalid', gp, {
-        value: String(ipam.gateway),
+        value: show(ipam.gateway),
         error: g.error,
       });
     else {

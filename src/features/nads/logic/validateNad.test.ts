@@ -677,7 +677,7 @@ const ROWS: Row[] = [
 function toNad(c: Case): NetworkAttachmentDefinition {
   if (typeof c === 'object' && 'metadata' in c && 'spec' in c)
     return c as NetworkAttachmentDefinition;
-  return makeNad(NAME, c as Cfg | string);
+  return makeNad(NAME, c);
 }
 
 function codesFor(row: Row, c: Case): Set<string> {
@@ -725,7 +725,7 @@ describe('fixtures', () => {
   }
   for (const [name, { nad, codes }] of Object.entries(BAD)) {
     it(`bad fixture ${name} raises ${codes.join(', ')}`, () => {
-      const got = new Set(validateNad(nad, buildValidationContext({})).map((f) => f.code));
+      const got = new Set(validateNad(nad, buildValidationContext({})).map((f): string => f.code));
       for (const c of codes) assert.ok(got.has(c), `${c} missing from ${[...got].join(', ')}`);
     });
   }
@@ -743,7 +743,7 @@ describe('positions and fixes', () => {
     assert.ok(nad);
     const f = validateNad(nad).find((x) => x.code === 'ipam.whereabouts.foreignKey');
     assert.equal(f?.path, '$.ipam.rangeStart');
-    assert.deepEqual(f?.fix, { kind: 'rename-key', path: '$.ipam.rangeStart', to: 'range_start' });
-    assert.equal(f?.position?.line, 9);
+    assert.deepEqual(f.fix, { kind: 'rename-key', path: '$.ipam.rangeStart', to: 'range_start' });
+    assert.equal(f.position?.line, 9);
   });
 });

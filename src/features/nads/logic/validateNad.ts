@@ -3,7 +3,7 @@
 import type { NetworkAttachmentDefinition } from '../../../shared/model/nad';
 import type { JsonObject } from '../model/json';
 import type { Finding, ValidationContext } from '../model/types';
-import { Collector, isKnownCniVersion, objAt, str, type RuleEnv } from './collector';
+import { Collector, isKnownCniVersion, objAt, show, str, type RuleEnv } from './collector';
 import { joinPath } from './json';
 import { isManagedNad } from './managed';
 import { parseCniConfig } from './parseCniConfig';
@@ -23,7 +23,7 @@ function validateMetadata(
 ): void {
   const name = nad.metadata.name;
   if (typeof name !== 'string' || name.length > 63 || !DNS1123_LABEL.test(name)) {
-    c.error('nad.nameInvalid', 'metadata.name', { value: String(name) });
+    c.error('nad.nameInvalid', 'metadata.name', { value: show(name) });
   } else if (env.platform === 'openshift' && name.startsWith('0')) {
     c.error('nad.nameLeadingZero', 'metadata.name', { value: name });
   }
@@ -73,7 +73,7 @@ function validateEnvelope(env: RuleEnv): void {
         c.error('config.pluginInvalid', path);
       else if (p.type === undefined) c.error('config.typeRequired', path);
       else if (typeof p.type !== 'string' || p.type === '' || /[/\\]/.test(p.type)) {
-        c.error('config.typeInvalid', joinPath(path, 'type'), { value: String(p.type as unknown) });
+        c.error('config.typeInvalid', joinPath(path, 'type'), { value: show(p.type) });
       }
     });
   }
@@ -102,13 +102,13 @@ function validateEnvelope(env: RuleEnv): void {
   } else if (typeof v !== 'string' || !isKnownCniVersion(v)) {
     const fix =
       typeof v === 'number' || (typeof v === 'string' && isKnownCniVersion(v.trim()))
-        ? { kind: 'replace' as const, path: '$.cniVersion', value: String(v).trim() }
+        ? { kind: 'replace' as const, path: '$.cniVersion', value: show(v).trim() }
         : undefined;
     c.error(
       'config.cniVersionInvalid',
       '$.cniVersion',
       { value: typeof v === 'string' ? v : JSON.stringify(v) },
-      fix && isKnownCniVersion(String(fix.value)) ? fix : undefined,
+      fix && isKnownCniVersion(show(fix.value)) ? fix : undefined,
     );
   }
   checkReserved(c, root, '$');

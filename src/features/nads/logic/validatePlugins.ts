@@ -11,6 +11,7 @@ import {
   suggestKey,
   type FieldKind,
   type RuleEnv,
+  show,
 } from './collector';
 import { isJsonObject, joinPath } from './json';
 import { parseOvnSubnet, splitList, type PluginRef } from './pools';
@@ -332,7 +333,7 @@ function validateSriov(env: RuleEnv, p: PluginRef): void {
     c.error(
       'plugin.sriov.onOffInvalid',
       path,
-      { key, value: String(v) },
+      { key, value: show(v) },
       fixed ? { kind: 'replace', path, value: fixed } : undefined,
     );
   }
@@ -434,7 +435,7 @@ function validateOvn(env: RuleEnv, p: PluginRef): void {
   }
   const role = str(o, 'role');
   if (subnets.length === 0 && (layer3 || (topology === 'layer2' && role === 'primary'))) {
-    c.error('ovn.subnetsRequired', p.path, { topology: topology ?? '' });
+    c.error('ovn.subnetsRequired', p.path, { topology: layer3 ? 'layer3' : 'layer2' });
   }
   const exText = str(o, 'excludeSubnets');
   const ep = joinPath(p.path, 'excludeSubnets');
