@@ -14,9 +14,9 @@ const ALLOWED_ENTRY = /^\d+(-\d+)?$/;
 /** A value as it appears in a message: strings as is, anything else as JSON. */
 function display(value: unknown): string {
   if (typeof value === 'string') return value;
-  // JSON.stringify(undefined) is undefined at run time despite its declared type.
-  const json: string | undefined = JSON.stringify(value);
-  return json ?? 'undefined';
+  // JSON.stringify(undefined) returns undefined, despite its declared type.
+  if (value === undefined) return 'undefined';
+  return JSON.stringify(value);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
