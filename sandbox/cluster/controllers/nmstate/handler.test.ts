@@ -125,9 +125,9 @@ void test('one enactment per matching node with name, labels, owner and generati
     'nmstate.io/policy': 'bond1',
   });
   assert.equal(first.metadata.ownerReferences?.[0]?.kind, 'Node');
-  assert.equal(first.metadata.ownerReferences?.[0]?.name, 'worker-0');
+  assert.equal(must(first.metadata.ownerReferences)[0]?.name, 'worker-0');
   assert.equal(first.status?.policyGeneration, 1);
-  assert.equal(first.status?.conditions?.length, 5);
+  assert.equal(must(first.status).conditions?.length, 5);
   // default 50% of 3 ⇒ 2 progress, 1 pending
   const t = list.map((e) => trueTypes(e.status?.conditions).join(',')).sort();
   assert.deepEqual(t, ['Pending', 'Progressing', 'Progressing']);
@@ -241,7 +241,9 @@ void test('with maxUnavailable 1 a failure aborts the nodes still waiting', () =
     .map((e) => trueTypes(e.status?.conditions).join(','))
     .sort();
   assert.deepEqual(outcomes, ['Aborted', 'Aborted', 'Failing']);
-  const degraded = policy(api, 'bad-mtu').status?.conditions?.find((c) => c.type === 'Degraded');
+  const degraded = must(
+    policy(api, 'bad-mtu').status?.conditions?.find((c) => c.type === 'Degraded'),
+  );
   assert.equal(degraded.message, '1/3 nodes failed to configure, 2 nodes aborted configuration');
   const aborted = enactments(api, 'bad-mtu').find((e) =>
     trueTypes(e.status?.conditions).includes('Aborted'),
@@ -349,8 +351,8 @@ void test('a capture failure fails the enactment with the generation error', () 
     desiredState: { interfaces: [] },
   });
   api.clock.advanceUntil(() => settled(api, 'bad-capture'));
-  const failing = enactments(api, 'bad-capture')[0]?.status?.conditions?.find(
-    (c) => c.type === 'Failing',
+  const failing = must(
+    enactments(api, 'bad-capture')[0]?.status?.conditions?.find((c) => c.type === 'Failing'),
   );
   assert.equal(failing.status, 'True');
   assert.equal(failing.reason, 'FailedToConfigure');
