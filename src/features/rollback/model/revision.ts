@@ -1,0 +1,63 @@
+// Policy history stored in the cluster as apps/v1 ControllerRevisions, one per policy generation.
+import type { K8sResource, ObjectMeta } from '../../../shared/model/k8s';
+import type { NodeNetworkConfigurationPolicySpec } from '../../../shared/model/nmstate';
+
+export const DEFAULT_REVISION_NAMESPACE = 'openshift-nmstate';
+export const REVISION_POLICY_LABEL = 'switchboard.openshift.io/policy';
+export const REVISION_OUTCOME_ANNOTATION = 'switchboard.openshift.io/outcome';
+export const REVISION_AUTHOR_ANNOTATION = 'switchboard.openshift.io/author';
+export const REVISION_POLICY_NAME_ANNOTATION = 'switchboard.openshift.io/policy-name';
+export const DEFAULT_REVISIONS_KEPT = 20;
+
+/** What was observed for a generation: Available on all nodes, Failing on some, Aborted … */
+export type RevisionOutcome = 'Available' | 'Failing' | 'Aborted' | 'Progressing' | 'Unknown';
+export const REVISION_OUTCOMES: readonly RevisionOutcome[] = [
+  'Available',
+  'Failing',
+  'Aborted',
+  'Progressing',
+  'Unknown',
+];
+
+export interface RevisionData {
+  spec: NodeNetworkConfigurationPolicySpec;
+  generation: number;
+  recordedAt: string;
+  author?: string;
+  outcome?: RevisionOutcome;
+  [key: string]: unknown;
+}
+
+export interface ControllerRevision extends K8sResource {
+  apiVersion: 'apps/v1';
+  kind: 'ControllerRevision';
+  metadata: ObjectMeta & { name: string; namespace: string };
+  data: RevisionData;
+  revision: number;
+}
+
+/** A parsed, trusted revision. */
+export interface PolicyRevision {
+  name: string;
+  namespace: string;
+  policyName: string;
+  generation: number;
+  spec: NodeNetworkConfigurationPolicySpec;
+  recordedAt: string;
+  author: string | null;
+  outcome: RevisionOutcome | null;
+  resourceVersion: string | null;
+}
+
+export type RevisionUnavailableReason =
+  | 'revision.notAnObject'
+  | 'revision.wrongKind'
+  | 'revision.missingPolicyLabel'
+  | 'revision.missingData'
+  | 'revision.invalidSpec'
+  | 'revision.invalidGeneration'
+  | 'revision.invalidRecordedAt';
+
+export type ParseRevisionResult =
+  | { ok: true; revision: PolicyRevision }
+  | { ok: false; reason: RevisionUnavailableReason; name: string | null };
