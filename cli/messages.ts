@@ -4,25 +4,12 @@
 import type { FindingCode } from '../src/features/nads/model/codes';
 
 export type CliMessageCode =
-  | FindingCode
-  | 'input.unreadable'
-  | 'input.yamlSyntax'
-  | 'input.notObject'
-  | 'hna.specMissing'
-  | 'hna.modeInvalid'
-  | 'hna.nativeVlanInvalid'
-  | 'hna.allowedVlansInvalid'
-  | 'hna.mtuInvalid';
+  FindingCode | 'input.unreadable' | 'input.yamlSyntax' | 'input.notObject';
 
 export const MESSAGES: Record<CliMessageCode, string> = {
   'input.unreadable': 'cannot read {path}: {reason}',
   'input.yamlSyntax': 'YAML syntax error: {reason}',
   'input.notObject': 'document is not a Kubernetes object',
-  'hna.specMissing': 'HostNetworkAttachment has no spec',
-  'hna.modeInvalid': 'spec.mode "{value}" must be access, trunk or hybrid',
-  'hna.nativeVlanInvalid': 'spec.nativeVLAN {value} must be an integer from 1 to 4094',
-  'hna.allowedVlansInvalid': 'spec.allowedVLANs entry "{value}" is not a VLAN id or range (1-4094)',
-  'hna.mtuInvalid': 'spec.mtu {value} must be an integer from 68 to 9216',
 
   'json.empty': 'spec.config is empty',
   'json.unexpectedEnd': 'spec.config JSON ends unexpectedly (missing a closing bracket or brace?)',

@@ -11,6 +11,7 @@ import { buildValidationContext } from '../src/features/nads/logic/context';
 import { validateNad } from '../src/features/nads/logic/validateNad';
 import type { Platform } from '../src/features/nads/model/types';
 import { validatePolicy } from '../src/features/policies/logic/validatePolicy';
+import { validateHostNetworkAttachment } from '../src/features/switch-ports/logic/validateHostNetworkAttachment';
 import type { CliIo, Subcommand } from './io';
 import { formatMessage } from './messages';
 
@@ -174,74 +175,6 @@ function locate(o: LoadedObject, f: CliFinding): { line: number; column: number 
   return { line: start.line, column: start.col };
 }
 
-function validateHnaStructure(hna: K8sResource): CliFinding[] {
-  const out: CliFinding[] = [];
-  const spec = hna.spec;
-  if (!isRecord(spec)) return [{ severity: 'error', code: 'hna.specMissing', path: 'spec' }];
-  if (!['access', 'trunk', 'hybrid'].includes(String(spec.mode))) {
-    out.push({
-      severity: 'error',
-      code: 'hna.modeInvalid',
-      path: 'spec.mode',
-      params: { value: String(spec.mode) },
-    });
-  }
-  const nv = spec.nativeVLAN;
-  if (
-    nv !== undefined &&
-    (typeof nv !== 'number' || !Number.isInteger(nv) || nv < 1 || nv > 4094)
-  ) {
-    out.push({
-      severity: 'error',
-      code: 'hna.nativeVlanInvalid',
-      path: 'spec.nativeVLAN',
-      params: { value: JSON.stringify(nv) },
-    });
-  }
-  if (Array.isArray(spec.allowedVLANs)) {
-    for (const v of spec.allowedVLANs) {
-      const m = /^(\d{1,4})(?:-(\d{1,4}))?$/.exec(String(v));
-      const lo = Number(m?.[1]);
-      const hi = m?.[2] !== undefined ? Number(m[2]) : lo;
-      if (!m || lo < 1 || hi > 4094 || lo > hi) {
-        out.push({
-          severity: 'error',
-          code: 'hna.allowedVlansInvalid',
-          path: 'spec.allowedVLANs',
-          params: { value: String(v) },
-        });
-      }
-    }
-  }
-  const mtu = spec.mtu;
-  if (
-    mtu !== undefined &&
-    (typeof mtu !== 'number' || !Number.isInteger(mtu) || mtu < 68 || mtu > 9216)
-  ) {
-    out.push({
-      severity: 'error',
-      code: 'hna.mtuInvalid',
-      path: 'spec.mtu',
-      params: { value: JSON.stringify(mtu) },
-    });
-  }
-  return out;
-}
-
-type HnaValidator = (hna: HostNetworkAttachment) => CliFinding[];
-
-/** The switch-ports feature's validator when it is present in this checkout. */
-async function loadHnaValidator(): Promise<HnaValidator | undefined> {
-  const spec = '../src/features/switch-ports/logic/validateHostNetworkAttachment';
-  try {
-    const mod: unknown = await import(spec);
-    const fn = isRecord(mod) ? mod.validateHostNetworkAttachment : undefined;
-    return typeof fn === 'function' ? (fn as HnaValidator) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 const kindOf = (o: K8sResource): string => (typeof o.kind === 'string' ? o.kind : '');
 const groupOf = (o: K8sResource): string =>
   typeof o.apiVersion === 'string' && o.apiVersion.includes('/')
@@ -256,7 +189,7 @@ interface Report {
   findings: (CliFinding & { line: number; column: number })[];
 }
 
-export const runValidate: Subcommand = async (argv, io) => {
+function validate(argv: string[], io: CliIo): number {
   const opts = parseArgs(argv);
   if (typeof opts === 'string') {
     if (opts !== '') io.err(`switchboard validate: ${opts}\n`);
@@ -325,11 +258,7 @@ export const runValidate: Subcommand = async (argv, io) => {
     const platform = opts.platform;
     report(o, validatePolicy(policy, { nodes, nodeNetworkStates: states, platform }));
   }
-  if (hnas.length > 0) {
-    const validator =
-      (await loadHnaValidator()) ?? ((h: HostNetworkAttachment) => validateHnaStructure(h));
-    for (const o of hnas) report(o, validator(o.obj as HostNetworkAttachment));
-  }
+  for (const o of hnas) report(o, validateHostNetworkAttachment(o.obj as HostNetworkAttachment));
 
   let errors = 0;
   let warnings = 0;
@@ -394,4 +323,6 @@ export const runValidate: Subcommand = async (argv, io) => {
   }
   if (problems.length > 0) return 2;
   return errors > 0 ? 1 : 0;
-};
+}
+
+export const runValidate: Subcommand = (argv, io) => Promise.resolve(validate(argv, io));
