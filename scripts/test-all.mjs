@@ -44,6 +44,25 @@ function tapCounts(file) {
   return { passed: Number(pass[1]), failed: Number(fail[1]) };
 }
 
+/** Flattens Playwright's JSON report into [{title, file, ok}]. */
+function playwrightTests(file) {
+  if (!existsSync(file)) return [];
+  const out = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      const ok = spec.tests.every((t) => ['expected', 'flaky', 'skipped'].includes(t.status));
+      out.push({ title: spec.title, file: spec.file, ok });
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  try {
+    for (const suite of JSON.parse(readFileSync(file, 'utf8')).suites ?? []) walk(suite);
+  } catch {
+    return [];
+  }
+  return out;
+}
+
 function playwrightCounts(file) {
   if (!existsSync(file)) return null;
   try {
@@ -105,6 +124,18 @@ for (const step of steps) {
   passed += p;
   failed += f;
   table.push({ step: step.name, passed: p, failed: f, seconds: (Date.now() - started) / 1000 });
+}
+
+const reliability = playwrightTests(join(root, 'test-results/playwright.json')).filter((t) =>
+  t.title.includes('@reliability'),
+);
+if (reliability.length) {
+  console.log('\n=== reliability scenarios (npm run test:reliability) ===');
+  for (const t of reliability) {
+    console.log(`${t.ok ? 'pass' : 'FAIL'}  ${t.title.replace('@reliability ', '')}`);
+  }
+  const bad = reliability.filter((t) => !t.ok).length;
+  console.log(`reliability: ${reliability.length - bad} passed, ${bad} failed`);
 }
 
 console.log('\n=== summary ===');

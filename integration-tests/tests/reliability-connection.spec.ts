@@ -1,0 +1,117 @@
+// @reliability: live data survives the cluster going away. While disconnected the UI keeps the
+// last data and says it is stale; after the cluster is back it catches up without a reload,
+// with no duplicate or lost rows. A 410 Gone on a watch makes the console re-list.
+import type { Page } from '@playwright/test';
+import { test, expect } from '../fixtures';
+import { startSandbox } from '../sandbox';
+
+// Chromium logs failed requests and sockets while the cluster is down; those are expected here.
+const EXPECTED_WHILE_DOWN = [/WebSocket connection to .* failed/, /status of 502/];
+
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !EXPECTED_WHILE_DOWN.some((r) => r.test(m.text()))) {
+      errors.push(m.text());
+    }
+  });
+  return errors;
+}
+
+const NNS_LIST = '/k8s/cluster/nmstate.io~v1beta1~NodeNetworkState';
+
+test('@reliability watches resume after a cluster restart and catch up without reload', async ({
+  browser,
+}) => {
+  const sandbox = await startSandbox({ scenario: 'demo' });
+  try {
+    const page = await browser.newPage();
+    const errors = collectErrors(page);
+    await page.goto(sandbox.consoleUrl + NNS_LIST);
+    const rows = page.getByTestId('nns-list-table').locator('tbody tr');
+    await expect(rows.first()).toBeVisible();
+    const before = await rows.count();
+    expect(before).toBeGreaterThan(0);
+
+    await sandbox.stopCluster();
+    await expect(page.getByTestId('stale-data')).toBeVisible({ timeout: 20_000 });
+    // The last data stays on screen while disconnected.
+    await expect(rows).toHaveCount(before);
+
+    await sandbox.restartCluster();
+    // A change made while the page was disconnected must show up once it reconnects.
+    const res = await page.request.post(
+      `${sandbox.clusterUrl}/apis/nmstate.io/v1beta1/nodenetworkstates`,
+      {
+        data: {
+          apiVersion: 'nmstate.io/v1beta1',
+          kind: 'NodeNetworkState',
+          metadata: { name: 'late-joiner' },
+        },
+      },
+    );
+    expect(res.status()).toBe(201);
+    await expect(page.getByTestId('stale-data')).toHaveCount(0, { timeout: 30_000 });
+    await expect(page.getByTestId('row-late-joiner')).toBeVisible({ timeout: 30_000 });
+    await expect(rows).toHaveCount(before + 1);
+    const names = await rows.locator('td:first-child').allTextContents();
+    expect(new Set(names).size, 'no duplicate rows after reconnect').toBe(names.length);
+    await page.close();
+    expect(errors).toEqual([]);
+  } finally {
+    await sandbox.close();
+  }
+});
+
+test('@reliability a 410 Gone on a watch triggers a re-list', async ({ consolePage, page }) => {
+  let lists = 0;
+  await page.route(
+    '**/api/kubernetes/apis/nmstate.io/v1beta1/nodenetworkstates?*',
+    async (route) => {
+      if (!route.request().url().includes('watch=true')) lists++;
+      await route.continue();
+    },
+  );
+  let injected = false;
+  await page.routeWebSocket(/nodenetworkstates\?.*watch=true/, (ws) => {
+    const server = ws.connectToServer();
+    if (!injected) {
+      injected = true;
+      // What the API server sends when the requested resourceVersion is too old.
+      setTimeout(() => {
+        ws.send(
+          JSON.stringify({
+            type: 'ERROR',
+            object: {
+              kind: 'Status',
+              apiVersion: 'v1',
+              status: 'Failure',
+              code: 410,
+              reason: 'Expired',
+            },
+          }),
+        );
+      }, 300);
+    }
+    ws.onMessage((m) => server.send(m));
+    server.onMessage((m) => ws.send(m));
+  });
+  await consolePage.goto(NNS_LIST);
+  await expect(page.getByTestId('nns-list-table').locator('tbody tr').first()).toBeVisible();
+  await expect.poll(() => lists, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+  await expect(page.getByTestId('nns-list-table').locator('tbody tr').first()).toBeVisible();
+});
+
+test('@reliability the console stand-in serves a strict CSP and no page violates it', async ({
+  consolePage,
+  page,
+}) => {
+  const response = await page.request.get('/switchboard/overview');
+  const csp = response.headers()['content-security-policy'] ?? '';
+  expect(csp).toContain("script-src 'self'");
+  expect(csp).not.toContain('unsafe-eval');
+  // Violations are reported as console errors by the host, which fail the test.
+  await consolePage.goto('/switchboard/overview');
+  await expect(consolePage.title).toBeVisible();
+});
