@@ -13,3 +13,17 @@ export { toNadFormValues, applyNadFormValues, FORM_PLUGIN_TYPES } from './form';
 export { summarizeNad, parseNetworkStatus, getPodsUsingNad, type PodNadUsage } from './summary';
 export { isManagedNad, UDN_LABEL, SRIOV_OWNER_ANNOTATION } from './managed';
 export { applyQuickFix } from './quickFix';
+export {
+  getAttachFailures,
+  getMultusError,
+  SANDBOX_FAILURE_REASON,
+  type AttachFailure,
+} from './attachFailures';
+export { mergeNadDraft, type NadMergeResult } from './conflict';
+export {
+  buildNewNad,
+  getDefaultIpamValues,
+  getDefaultPluginValues,
+  renameNewNad,
+  type IpamFormType,
+} from './templates';
