@@ -1,0 +1,264 @@
+// TopologyGraph (pure, from logic/) -> the @patternfly/react-topology model. Only types are
+// imported from the library so this stays a plain function that Node's test runner can load; the
+// enum values are the library's documented string values.
+import type {
+  EdgeModel,
+  EdgeStyle,
+  Model,
+  NodeModel,
+  NodeShape,
+  NodeStatus,
+} from '@patternfly/react-topology';
+import type {
+  EdgeKind,
+  GraphGroup,
+  InterfaceGraphNode,
+  NodeGroup,
+  NodeSummaryGraphNode,
+  SwitchGroup,
+  SwitchPortGraphNode,
+  TopologyGraph,
+} from '../model/types';
+import type { Point } from '../logic/layout';
+import { NODE_SIZE, SUMMARY_HEIGHT, SUMMARY_WIDTH } from '../logic/layout';
+
+/** Element types the component factory knows. */
+export const ELEMENT_TYPES = {
+  graph: 'sb-graph',
+  interface: 'sb-interface',
+  summary: 'sb-node-summary',
+  switchPort: 'sb-switch-port',
+  nodeGroup: 'sb-node-group',
+  switchGroup: 'sb-switch-group',
+  edge: 'sb-edge',
+} as const;
+
+export const GRAPH_ID = 'sb-topology';
+
+const shape = (s: `${NodeShape}`): NodeShape => s as NodeShape;
+const status = (s: `${NodeStatus}`): NodeStatus => s as NodeStatus;
+const edgeStyle = (s: `${EdgeStyle}`): EdgeStyle => s as EdgeStyle;
+
+/** Shapes say what kind of device an interface is at a glance; the legend lists them. */
+export function getInterfaceShape(type: string): NodeShape {
+  switch (type) {
+    case 'ethernet':
+    case 'infiniband':
+      return shape('rect');
+    case 'bond':
+    case 'team':
+      return shape('octagon');
+    case 'linux-bridge':
+    case 'ovs-bridge':
+      return shape('hexagon');
+    case 'ovs-interface':
+      return shape('stadium');
+    case 'vlan':
+    case 'vxlan':
+    case 'mac-vlan':
+    case 'mac-vtap':
+    case 'ipvlan':
+      return shape('ellipse');
+    case 'vrf':
+      return shape('rhombus');
+    default:
+      return shape('circle');
+  }
+}
+
+const EDGE_STYLES: Record<EdgeKind, `${EdgeStyle}`> = {
+  'bridge-port': 'solid',
+  'bond-port': 'solid',
+  'vlan-base': 'dashedMd',
+  'macvlan-base': 'dashedMd',
+  'ipvlan-base': 'dashedMd',
+  'vxlan-base': 'dashedMd',
+  'ovs-port': 'solid',
+  'ovs-patch': 'dashedLg',
+  'vrf-member': 'dashed',
+  controller: 'solid',
+  lldp: 'dotted',
+};
+
+export interface InterfaceNodeData {
+  kind: 'interface';
+  iface: InterfaceGraphNode;
+  /** The interface is managed or touched by the policy named in `?highlightPolicy=`. */
+  highlighted: boolean;
+}
+
+export interface SummaryNodeData {
+  kind: 'node-summary';
+  summary: NodeSummaryGraphNode;
+  group: NodeGroup | undefined;
+  highlighted: boolean;
+}
+
+export interface SwitchPortNodeData {
+  kind: 'switch-port';
+  port: SwitchPortGraphNode;
+}
+
+export interface NodeGroupData {
+  kind: 'node';
+  group: NodeGroup;
+}
+
+export interface SwitchGroupData {
+  kind: 'switch';
+  group: SwitchGroup;
+}
+
+export interface EdgeData {
+  kind: EdgeKind;
+}
+
+export type TopologyElementData =
+  InterfaceNodeData | SummaryNodeData | SwitchPortNodeData | NodeGroupData | SwitchGroupData;
+
+export interface PatternFlyModelOptions {
+  positions: ReadonlyMap<string, Point>;
+  highlightPolicy?: string;
+}
+
+function isHighlighted(iface: InterfaceGraphNode, policy: string | undefined): boolean {
+  if (!policy) return false;
+  return iface.managedBy.includes(policy) || iface.failingPolicies.includes(policy);
+}
+
+/**
+ * Maps the graph to a react-topology model. Node groups and switches become group nodes whose
+ * bounds follow their children; positions come from `options.positions` (see
+ * `mergeTopologyLayout`), so the model carries no layout and the library never re-lays it out.
+ */
+export function toPatternFlyModel(graph: TopologyGraph, options: PatternFlyModelOptions): Model {
+  const nodes: NodeModel[] = [];
+  const children = new Map<string, string[]>();
+  const groups = new Map<string, GraphGroup>();
+  for (const g of graph.groups) groups.set(g.id, g);
+  const place = (id: string): Point => options.positions.get(id) ?? { x: 0, y: 0 };
+
+  for (const n of graph.nodes) {
+    if (n.kind === 'interface') {
+      const p = place(n.id);
+      const data: InterfaceNodeData = {
+        kind: 'interface',
+        iface: n,
+        highlighted: isHighlighted(n, options.highlightPolicy),
+      };
+      nodes.push({
+        id: n.id,
+        type: ELEMENT_TYPES.interface,
+        label: n.name,
+        width: NODE_SIZE,
+        height: NODE_SIZE,
+        x: p.x,
+        y: p.y,
+        shape: getInterfaceShape(n.type),
+        status: status(n.failing ? 'danger' : n.state === 'up' ? 'default' : 'warning'),
+        data,
+      });
+      const list = children.get(n.group);
+      if (list) list.push(n.id);
+      else children.set(n.group, [n.id]);
+    } else if (n.kind === 'node-summary') {
+      const p = place(n.id);
+      const group = groups.get(n.group);
+      const nodeGroup = group?.kind === 'node' ? group : undefined;
+      const data: SummaryNodeData = {
+        kind: 'node-summary',
+        summary: n,
+        group: nodeGroup,
+        highlighted:
+          options.highlightPolicy !== undefined &&
+          (nodeGroup?.policies.some((x) => x.policy === options.highlightPolicy) ?? false),
+      };
+      nodes.push({
+        id: n.id,
+        type: ELEMENT_TYPES.summary,
+        label: n.node,
+        width: SUMMARY_WIDTH,
+        height: SUMMARY_HEIGHT,
+        x: p.x,
+        y: p.y,
+        shape: shape('rect'),
+        status: status(n.counts.failing > 0 ? 'danger' : 'default'),
+        data,
+      });
+    } else {
+      const p = place(n.id);
+      const data: SwitchPortNodeData = { kind: 'switch-port', port: n };
+      nodes.push({
+        id: n.id,
+        type: ELEMENT_TYPES.switchPort,
+        label: n.portId,
+        width: NODE_SIZE,
+        height: NODE_SIZE,
+        x: p.x,
+        y: p.y,
+        shape: shape('trapezoid'),
+        status: status('default'),
+        data,
+      });
+      const list = children.get(n.group);
+      if (list) list.push(n.id);
+      else children.set(n.group, [n.id]);
+    }
+  }
+
+  for (const g of graph.groups) {
+    const members = children.get(g.id);
+    // Collapsed nodes are drawn as their summary node; an empty group would draw an empty box.
+    if (!members || members.length === 0) continue;
+    if (g.kind === 'node') {
+      const data: NodeGroupData = { kind: 'node', group: g };
+      nodes.push({
+        id: g.id,
+        type: ELEMENT_TYPES.nodeGroup,
+        label: g.node,
+        group: true,
+        children: members,
+        style: { padding: 36 },
+        status: status(g.failingPolicies.length > 0 ? 'danger' : 'default'),
+        data,
+      });
+    } else {
+      const data: SwitchGroupData = { kind: 'switch', group: g };
+      nodes.push({
+        id: g.id,
+        type: ELEMENT_TYPES.switchGroup,
+        label: g.systemName ?? g.chassisId,
+        group: true,
+        children: members,
+        style: { padding: 28 },
+        data,
+      });
+    }
+  }
+
+  const edges: EdgeModel[] = graph.edges.map((e) => {
+    const data: EdgeData = { kind: e.kind };
+    return {
+      id: e.id,
+      type: ELEMENT_TYPES.edge,
+      source: e.source,
+      target: e.target,
+      edgeStyle: edgeStyle(EDGE_STYLES[e.kind]),
+      data,
+    };
+  });
+
+  return {
+    graph: { id: GRAPH_ID, type: ELEMENT_TYPES.graph },
+    nodes,
+    edges,
+  };
+}
+
+/** Splits a graph id `<node>/<iface>/<type>` (node names hold no `/`). */
+export function parseInterfaceId(id: string): { node: string; name: string; type: string } | null {
+  const first = id.indexOf('/');
+  const last = id.lastIndexOf('/');
+  if (first <= 0 || last <= first) return null;
+  return { node: id.slice(0, first), name: id.slice(first + 1, last), type: id.slice(last + 1) };
+}

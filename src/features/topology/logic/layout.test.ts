@@ -1,0 +1,148 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  enactments,
+  generateCluster,
+  makeNns,
+  nodes,
+  policies,
+  worker0,
+  worker1,
+} from '../__fixtures__/topologyFixtures';
+import type { GraphEdge } from '../model/types';
+import { buildTopologyGraph } from './buildTopologyGraph';
+import {
+  COLUMN_WIDTH,
+  ROW_HEIGHT,
+  computeTopologyLayout,
+  layoutLayers,
+  mergeTopologyLayout,
+} from './layout';
+
+const edge = (source: string, kind: GraphEdge['kind'], target: string): GraphEdge => ({
+  id: `${source}|${kind}|${target}`,
+  kind,
+  source,
+  target,
+});
+
+describe('layoutLayers', () => {
+  it('stacks a VLAN on a bond on two NICs three layers high, NICs at the bottom', () => {
+    const { positions, height } = layoutLayers(
+      ['vlan', 'bond', 'nic1', 'nic2'],
+      [
+        edge('vlan', 'vlan-base', 'bond'),
+        edge('bond', 'bond-port', 'nic1'),
+        edge('bond', 'bond-port', 'nic2'),
+      ],
+    );
+    assert.equal(positions.get('vlan')?.y, 0);
+    assert.equal(positions.get('bond')?.y, ROW_HEIGHT);
+    assert.equal(positions.get('nic1')?.y, 2 * ROW_HEIGHT);
+    assert.equal(positions.get('nic2')?.y, 2 * ROW_HEIGHT);
+    assert.equal(height, 3 * ROW_HEIGHT);
+    // The bond is centred over its two ports.
+    const bx = positions.get('bond')?.x ?? -1;
+    const mid = ((positions.get('nic1')?.x ?? 0) + (positions.get('nic2')?.x ?? 0)) / 2;
+    assert.equal(bx, mid);
+  });
+
+  it('ignores patch and LLDP edges for layering and survives reference cycles', () => {
+    const { positions } = layoutLayers(
+      ['a', 'b', 'c'],
+      [edge('a', 'ovs-patch', 'b'), edge('b', 'controller', 'c'), edge('c', 'controller', 'b')],
+    );
+    assert.equal(positions.size, 3);
+    // `a` has no lower interface once the patch edge is ignored: it sits on the bottom layer.
+    const ys = [...positions.values()].map((p) => p.y);
+    assert.equal(positions.get('a')?.y, Math.max(...ys));
+  });
+});
+
+describe('computeTopologyLayout', () => {
+  it('is deterministic and keeps groups apart', () => {
+    const graph = buildTopologyGraph({
+      nodeNetworkStates: [worker0, worker1],
+      enactments,
+      policies,
+      nodes,
+    });
+    const a = computeTopologyLayout(graph);
+    const b = computeTopologyLayout(graph);
+    assert.deepEqual([...a], [...b]);
+    for (const n of graph.nodes) assert.ok(a.has(n.id), n.id);
+    const maxX = (node: string) =>
+      Math.max(
+        ...graph.nodes
+          .filter((n) => n.kind === 'interface' && n.node === node)
+          .map((n) => a.get(n.id)?.x ?? 0),
+      );
+    const minX = (node: string) =>
+      Math.min(
+        ...graph.nodes
+          .filter((n) => n.kind === 'interface' && n.node === node)
+          .map((n) => a.get(n.id)?.x ?? 0),
+      );
+    assert.ok(minX('worker-1') > maxX('worker-0'), 'worker-1 is right of worker-0');
+  });
+
+  it('puts summary nodes of a folded cluster in a grid', () => {
+    const cluster = generateCluster(50);
+    const graph = buildTopologyGraph({ ...cluster, options: { foldNodesAbove: 10 } });
+    const positions = computeTopologyLayout(graph);
+    const seen = new Set([...positions.values()].map((p) => `${p.x},${p.y}`));
+    assert.equal(seen.size, 50, 'no two summaries overlap');
+  });
+});
+
+describe('mergeTopologyLayout', () => {
+  it('keeps remembered positions and places a new interface next to its group', () => {
+    const before = buildTopologyGraph({
+      nodeNetworkStates: [worker1],
+      enactments: [],
+      policies: [],
+    });
+    const first = mergeTopologyLayout(before, new Map());
+    // The user moved eno1 somewhere else.
+    const memory = new Map(first);
+    memory.set('worker-1/eno1/ethernet', { x: 5000, y: 5000 });
+    const raw = (worker1.status?.currentState?.interfaces ?? []) as unknown[];
+    const after = buildTopologyGraph({
+      nodeNetworkStates: [
+        makeNns(
+          'worker-1',
+          [
+            ...raw,
+            { name: 'eno2.7', type: 'vlan', state: 'up', vlan: { 'base-iface': 'eno2', id: 7 } },
+          ],
+          {},
+          '2',
+        ),
+      ],
+      enactments: [],
+      policies: [],
+    });
+    const second = mergeTopologyLayout(after, memory);
+    for (const [id, p] of memory) if (second.has(id)) assert.deepEqual(second.get(id), p, id);
+    const added = second.get('worker-1/eno2.7/vlan');
+    assert.ok(added);
+    for (const [id, p] of second)
+      if (id !== 'worker-1/eno2.7/vlan')
+        assert.ok(
+          Math.abs(p.x - added.x) >= COLUMN_WIDTH * 0.8 ||
+            Math.abs(p.y - added.y) >= ROW_HEIGHT / 2,
+          `${id} overlaps the new interface`,
+        );
+  });
+
+  it('places a group that is new as a whole below everything remembered', () => {
+    const one = buildTopologyGraph({ nodeNetworkStates: [worker0], enactments, policies });
+    const memory = mergeTopologyLayout(one, new Map());
+    const two = buildTopologyGraph({ nodeNetworkStates: [worker0, worker1], enactments, policies });
+    const merged = mergeTopologyLayout(two, memory);
+    const bottom = Math.max(...[...memory.values()].map((p) => p.y));
+    for (const n of two.nodes)
+      if (n.kind === 'interface' && n.node === 'worker-1')
+        assert.ok((merged.get(n.id)?.y ?? 0) > bottom, n.id);
+  });
+});
