@@ -80,13 +80,13 @@ export function toHunks(lines: DiffLine[], context = 3): DiffHunk[] {
   }
   return groups.map(([first, last]) => {
     const slice = lines.slice(Math.max(0, first - context), last + context + 1);
-    const oldFirst = slice.find((l) => l.kind !== 'added');
-    const newFirst = slice.find((l) => l.kind !== 'removed');
-    return {
-      oldStart: oldFirst && oldFirst.kind !== 'added' ? oldFirst.oldLine : 0,
-      newStart: newFirst && newFirst.kind !== 'removed' ? newFirst.newLine : 0,
-      lines: slice,
-    };
+    const oldFirst = slice.find(
+      (l): l is Exclude<DiffLine, { kind: 'added' }> => l.kind !== 'added',
+    );
+    const newFirst = slice.find(
+      (l): l is Exclude<DiffLine, { kind: 'removed' }> => l.kind !== 'removed',
+    );
+    return { oldStart: oldFirst?.oldLine ?? 0, newStart: newFirst?.newLine ?? 0, lines: slice };
   });
 }
 
