@@ -4,6 +4,7 @@
 // NAD's IPAM. A missing or broken NAD leaves the pod ContainerCreating with the kubelet's
 // FailedCreatePodSandBox event in Multus' wording. NAD configs are parsed defensively here; the
 // full validator lives in the NAD feature.
+import { createHash } from 'node:crypto';
 import type { K8sResource, Node, Pod } from '../../../../src/shared/model/k8s';
 import type {
   NetworkAttachmentDefinition,
@@ -376,12 +377,7 @@ function randomishMac(seed: string): string {
 }
 
 function sandboxId(seed: string): string {
-  let out = '';
-  for (let i = 0; out.length < 64; i++)
-    out += Math.floor(jitter(`${seed}#${i}`) * 0xffffffff)
-      .toString(16)
-      .padStart(8, '0');
-  return out.slice(0, 64);
+  return createHash('sha256').update(seed).digest('hex');
 }
 
 function netnsId(seed: string): string {
