@@ -126,13 +126,25 @@ for (const step of steps) {
   table.push({ step: step.name, passed: p, failed: f, seconds: (Date.now() - started) / 1000 });
 }
 
-const reliability = playwrightTests(join(root, 'test-results/playwright.json')).filter((t) =>
-  t.title.includes('@reliability'),
-);
+/** Unit and property tests named with @reliability, from the TAP copy of the unit run. */
+function tapReliabilityTests(file) {
+  if (!existsSync(file)) return [];
+  const out = [];
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    const m = /^\s*(not ok|ok) \d+ - (.*@reliability.*)$/.exec(line);
+    if (m) out.push({ title: m[2], ok: m[1] === 'ok' });
+  }
+  return out;
+}
+
+const reliability = [
+  ...tapReliabilityTests(join(root, 'test-results/unit.tap')),
+  ...playwrightTests(join(root, 'test-results/playwright.json')),
+].filter((t) => t.title.includes('@reliability'));
 if (reliability.length) {
   console.log('\n=== reliability scenarios (npm run test:reliability) ===');
   for (const t of reliability) {
-    console.log(`${t.ok ? 'pass' : 'FAIL'}  ${t.title.replace('@reliability ', '')}`);
+    console.log(`${t.ok ? 'pass' : 'FAIL'}  ${t.title.replace('@reliability', '').trim()}`);
   }
   const bad = reliability.filter((t) => !t.ok).length;
   console.log(`reliability: ${reliability.length - bad} passed, ${bad} failed`);

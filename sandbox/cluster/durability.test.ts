@@ -62,7 +62,7 @@ after(() => {
 });
 
 describe('durability', () => {
-  it('keeps every acknowledged write across kill -9', { timeout: 90_000 }, async () => {
+  it('@reliability keeps every acknowledged write across kill -9', { timeout: 90_000 }, async () => {
     const dataDir = tempDir();
     dirs.push(dataDir);
     const first = await spawnServer(dataDir);
