@@ -90,7 +90,7 @@ const looseValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
 })).value;
 
 /** What arrives from the API server: plain JSON objects (own `__proto__` keys included). */
-const asJson = <T>(v: T): T => JSON.parse((JSON.stringify(v) as string | undefined) ?? 'null') as T;
+const asJson = <T>(v: T): T => JSON.parse(JSON.stringify(v) || 'null') as T;
 
 const resource = (extra: fc.Arbitrary<unknown>) =>
   fc
@@ -116,7 +116,7 @@ test('@reliability NAD parser, validator and form mapper never throw', HANG_GUAR
     fc.property(
       fc.oneof(
         hostileString,
-        looseValue.map((v) => (JSON.stringify(v) as string | undefined) ?? ''),
+        looseValue.map((v) => JSON.stringify(v) || ''),
       ),
       (text) => {
         noThrow('parseCniConfig', () => parseCniConfig(text));
