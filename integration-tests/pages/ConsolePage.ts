@@ -18,7 +18,7 @@ export class ConsolePage {
     return this.page.getByTestId('main-nav').getByTestId(testId);
   }
 
-  async setPersona(persona: 'admin' | 'viewer'): Promise<void> {
+  async setPersona(persona: 'admin' | 'viewer' | 'network-viewer' | 'nad-editor'): Promise<void> {
     await this.page
       .context()
       .addCookies([{ name: 'switchboard-persona', value: persona, url: this.baseURL }]);

@@ -32,6 +32,21 @@ export const PERSONAS: Record<string, Persona> = {
     groups: ['system:authenticated'],
     rules: [{ verbs: READ, groups: ['*'], resources: ['*'] }],
   },
+  // A network team member who may read the network objects but not workloads or bare metal:
+  // pages must degrade only the parts that need pods or Metal3 (403 on those kinds).
+  'network-viewer': {
+    name: 'network-viewer',
+    groups: ['system:authenticated'],
+    rules: [
+      {
+        verbs: READ,
+        groups: ['nmstate.io', 'k8s.cni.cncf.io', 'config.openshift.io', 'operator.openshift.io'],
+        resources: ['*'],
+      },
+      { verbs: READ, groups: [''], resources: ['nodes', 'namespaces', 'events'] },
+      { verbs: READ, groups: ['apps'], resources: ['controllerrevisions'] },
+    ],
+  },
   'nad-editor': {
     name: 'nad-editor',
     groups: ['system:authenticated'],

@@ -63,7 +63,7 @@ const MIME: Record<string, string> = {
 };
 
 export const PERSONA_COOKIE = 'switchboard-persona';
-export const PERSONAS = ['admin', 'viewer'] as const;
+export const PERSONAS = ['admin', 'viewer', 'network-viewer', 'nad-editor'] as const;
 
 function getPersona(req: http.IncomingMessage): string {
   const cookie = req.headers.cookie ?? '';
