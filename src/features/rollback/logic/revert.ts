@@ -214,8 +214,7 @@ export const buildRevertDesiredState = (
       if (!isObj(r)) continue;
       const route = r as Route;
       if (route.state !== 'absent') {
-        const { state: _s, ...rest } = route;
-        out.push({ ...rest, state: 'absent' });
+        out.push({ ...structuredClone(route), state: 'absent' });
         continue;
       }
       const found = states

@@ -28,6 +28,9 @@ export const buildRollbackUpdate = (
     return { ok: false, reason: 'rollback.captureChanged' };
   if (specsEqual(current.spec, revision.spec)) return { ok: false, reason: 'rollback.noChange' };
   if (isPolicyUpdateBlocked(current)) return { ok: false, reason: 'rollback.policyProgressing' };
-  const { status: _status, ...rest } = structuredClone(current);
-  return { ok: true, policy: { ...rest, spec: structuredClone(revision.spec) } };
+  const policy = structuredClone(current);
+  // Status is the handler's; a PUT ignores it, and leaving it out keeps the diff honest.
+  Reflect.deleteProperty(policy, 'status');
+  policy.spec = structuredClone(revision.spec);
+  return { ok: true, policy };
 };

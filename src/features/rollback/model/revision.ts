@@ -3,6 +3,14 @@ import type { K8sResource, ObjectMeta } from '../../../shared/model/k8s';
 import type { NodeNetworkConfigurationPolicySpec } from '../../../shared/model/nmstate';
 
 export const DEFAULT_REVISION_NAMESPACE = 'openshift-nmstate';
+
+/**
+ * The namespace the plugin reads and writes policy history in: the one place to configure it.
+ * It must equal the Helm chart's `rbac.historyNamespace` (charts/switchboard/values.yaml), which
+ * grants policy authors the ControllerRevision rights there; a mismatch leaves authors unable to
+ * record history and everyone reading an empty one.
+ */
+export const HISTORY_NAMESPACE = DEFAULT_REVISION_NAMESPACE;
 export const REVISION_POLICY_LABEL = 'switchboard.openshift.io/policy';
 export const REVISION_OUTCOME_ANNOTATION = 'switchboard.openshift.io/outcome';
 export const REVISION_AUTHOR_ANNOTATION = 'switchboard.openshift.io/author';
