@@ -1,9 +1,56 @@
-import { PolicyGVK } from '../../../shared/k8s/models';
+import { useParams } from 'react-router';
+import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
 import { withQueryClient } from '../../../shared/query/withQueryClient';
-import { GenericDetailsPage } from '../../../shared/ui/placeholderPages';
+import { DataState } from '../../../shared/ui/DataState';
+import { PageShell } from '../../../shared/ui/PageShell';
+import {
+  useEnactments,
+  useNodeNetworkStates,
+  useNodes,
+  usePolicy,
+  usePolicyEventList,
+  usePolicyPermissions,
+} from '../data/usePolicyData';
+import { PolicyActionButtons, PolicyDetails } from '../components/PolicyDetails';
 
 function PolicyDetailsPage(props: { name?: string }) {
-  return <GenericDetailsPage gvk={PolicyGVK} testId="policy-details" name={props.name} />;
+  const { t } = usePluginTranslation();
+  const params = useParams<{ name?: string }>();
+  const name = props.name ?? params.name;
+  const policy = usePolicy(name);
+  const nodes = useNodes();
+  const hasCaptures = Object.keys(policy.data?.spec.capture ?? {}).length > 0;
+  const states = useNodeNetworkStates(hasCaptures);
+  const enactments = useEnactments(name);
+  const events = usePolicyEventList(name);
+  const permissions = usePolicyPermissions(name);
+  return (
+    <PageShell
+      title={name ?? t('Policy')}
+      testId="policy-details"
+      actions={
+        policy.data ? (
+          <PolicyActionButtons policy={policy.data} permissions={permissions} />
+        ) : undefined
+      }
+    >
+      <DataState result={policy}>
+        {policy.data ? (
+          <PolicyDetails
+            policy={policy.data}
+            nodes={nodes.data}
+            nodeNetworkStates={states.data}
+            enactments={enactments.data}
+            events={events.data}
+            permissions={permissions}
+            now={Date.now()}
+          />
+        ) : (
+          <p data-test="policy-not-found">{t('Policy {{name}} not found', { name: name ?? '' })}</p>
+        )}
+      </DataState>
+    </PageShell>
+  );
 }
 
 export default withQueryClient(PolicyDetailsPage);

@@ -1,0 +1,87 @@
+import { Link } from 'react-router';
+import {
+  Alert,
+  Button,
+  Content,
+  Modal,
+  ModalBody,
+  ModalFooter,
+  ModalHeader,
+} from '@patternfly/react-core';
+import type { NodeNetworkConfigurationPolicy } from '../../../shared/model/nmstate';
+import { useDeleteResource } from '../../../shared/k8s/mutations';
+import { PolicyModel } from '../../../shared/k8s/models';
+import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
+import { getPolicyHistoryUrl } from './urls';
+
+interface DeletePolicyModalProps {
+  policy: NodeNetworkConfigurationPolicy;
+  onClose: () => void;
+  onDeleted?: () => void;
+}
+
+/**
+ * Deleting a policy leaves every node as the policy configured it; the dialog says so and points
+ * to the revert flow. A failed delete keeps the dialog open with the error.
+ */
+export function DeletePolicyModal({ policy, onClose, onDeleted }: DeletePolicyModalProps) {
+  const { t } = usePluginTranslation();
+  const del = useDeleteResource();
+  const name = policy.metadata.name;
+  return (
+    <Modal isOpen onClose={onClose} variant="small" data-test="delete-policy-modal">
+      <ModalHeader title={t('Delete policy {{name}}?', { name })} titleIconVariant="warning" />
+      <ModalBody>
+        <Content>
+          <p>
+            {t(
+              'Deleting a policy does not undo its configuration: the interfaces, routes and DNS settings it applied stay on every node.',
+            )}
+          </p>
+          <p>
+            {t(
+              'To remove them, revert the policy first (it applies the opposite changes), then delete it.',
+            )}{' '}
+            <Link to={getPolicyHistoryUrl(name)} data-test="delete-revert-link" onClick={onClose}>
+              {t('Revert this policy')}
+            </Link>
+          </p>
+        </Content>
+        {del.error && (
+          <Alert
+            variant="danger"
+            isInline
+            title={t('Could not delete the policy')}
+            data-test="delete-error"
+          >
+            {del.error.message}
+          </Alert>
+        )}
+      </ModalBody>
+      <ModalFooter>
+        <Button
+          variant="danger"
+          isLoading={del.isPending}
+          isDisabled={del.isPending}
+          data-test="delete-confirm"
+          onClick={() =>
+            del.mutate(
+              { model: PolicyModel, resource: policy },
+              {
+                onSuccess: () => {
+                  onClose();
+                  onDeleted?.();
+                },
+              },
+            )
+          }
+        >
+          {t('Delete')}
+        </Button>
+        <Button variant="link" onClick={onClose} data-test="delete-cancel">
+          {t('Cancel')}
+        </Button>
+      </ModalFooter>
+    </Modal>
+  );
+}

@@ -1,0 +1,170 @@
+import { Fragment, useState } from 'react';
+import { Link } from 'react-router';
+import {
+  Alert,
+  CodeBlock,
+  CodeBlockCode,
+  ExpandableSection,
+  Label,
+  Tooltip,
+} from '@patternfly/react-core';
+import { ExpandableRowContent, Table, Tbody, Td, Th, Thead, Tr } from '@patternfly/react-table';
+import type { NodeNetworkConfigurationEnactment } from '../../../shared/model/nmstate';
+import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
+import { formatAge } from '../../../shared/ui/labels';
+import { ENACTMENT_CONDITION_TYPES } from '../model/enactmentStatus';
+import { getCondition, getEnactmentPhase, getEnactmentPhaseCondition } from '../logic/enactments';
+import { getEnactmentFailure } from '../logic/enactmentError';
+import { PhaseLabel } from './StatusLabels';
+import { getNodeUrl } from './urls';
+
+interface EnactmentTableProps {
+  /** Matched nodes; a node without an enactment yet gets a row saying so. */
+  nodes: string[];
+  enactments: Map<string, NodeNetworkConfigurationEnactment>;
+  policyGeneration: number | undefined;
+  now: number;
+}
+
+function FailureDetails({ nnce }: { nnce: NodeNetworkConfigurationEnactment }) {
+  const { t } = usePluginTranslation();
+  const [open, setOpen] = useState(false);
+  const failure = getEnactmentFailure(nnce);
+  if (!failure) return null;
+  return (
+    <div data-test="enactment-failure">
+      <Alert
+        variant="danger"
+        isInline
+        isPlain
+        title={failure.headline}
+        data-test="enactment-error-line"
+      />
+      {failure.decodeError && (
+        <Alert
+          variant="warning"
+          isInline
+          isPlain
+          title={t('The compressed log could not be decoded; it is shown as received.')}
+        />
+      )}
+      <ExpandableSection
+        toggleText={
+          failure.decoded
+            ? t('Full log ({{count}} lines, decoded)', { count: failure.log.length })
+            : t('Full log ({{count}} lines)', { count: failure.log.length })
+        }
+        isExpanded={open}
+        onToggle={(_e, v) => setOpen(v)}
+        data-test="enactment-log-toggle"
+      >
+        <CodeBlock data-test="enactment-log">
+          <CodeBlockCode>{failure.log.join('\n')}</CodeBlockCode>
+        </CodeBlock>
+      </ExpandableSection>
+    </div>
+  );
+}
+
+/** One row per matched node: its phase, every enactment condition, and the failure if any. */
+export function EnactmentTable({ nodes, enactments, policyGeneration, now }: EnactmentTableProps) {
+  const { t } = usePluginTranslation();
+  const [expanded, setExpanded] = useState<Set<string>>(new Set());
+  const allNodes = [...new Set([...nodes, ...enactments.keys()])].sort();
+  const toggle = (node: string) =>
+    setExpanded((prev) => {
+      const next = new Set(prev);
+      if (next.has(node)) next.delete(node);
+      else next.add(node);
+      return next;
+    });
+  return (
+    <Table variant="compact" aria-label={t('Enactments')} data-test="enactment-table">
+      <Thead>
+        <Tr>
+          <Th screenReaderText={t('Details')} />
+          <Th>{t('Node')}</Th>
+          <Th>{t('State')}</Th>
+          {ENACTMENT_CONDITION_TYPES.map((type) => (
+            <Th key={type}>{type}</Th>
+          ))}
+          <Th>{t('Generation')}</Th>
+          <Th>{t('Since')}</Th>
+        </Tr>
+      </Thead>
+      {allNodes.map((node, rowIndex) => {
+        const nnce = enactments.get(node);
+        const phase = nnce ? getEnactmentPhase(nnce, policyGeneration) : null;
+        const phaseCondition = nnce && phase ? getEnactmentPhaseCondition(nnce, phase) : undefined;
+        const failed = phase === 'Failing' || phase === 'Aborted' || phase === 'Retrying';
+        const isOpen = expanded.has(node) || (failed && !expanded.has(`closed:${node}`));
+        return (
+          <Tbody key={node} isExpanded={failed && isOpen} data-test={`enactment-row-${node}`}>
+            <Tr>
+              <Td
+                expand={
+                  failed
+                    ? {
+                        rowIndex,
+                        isExpanded: isOpen,
+                        onToggle: () => toggle(isOpen ? `closed:${node}` : node),
+                      }
+                    : undefined
+                }
+              />
+              <Td dataLabel={t('Node')}>
+                <Link to={getNodeUrl(node)}>{node}</Link>
+                {!nodes.includes(node) && (
+                  <Label isCompact variant="outline" className="pf-v6-u-ml-sm">
+                    {t('No longer matched')}
+                  </Label>
+                )}
+              </Td>
+              <Td dataLabel={t('State')} data-test="enactment-phase">
+                {phase ? (
+                  <PhaseLabel phase={phase} message={phaseCondition?.message} />
+                ) : (
+                  <Label isCompact variant="outline">
+                    {t('No enactment yet')}
+                  </Label>
+                )}
+              </Td>
+              {ENACTMENT_CONDITION_TYPES.map((type) => {
+                const c = getCondition(nnce?.status?.conditions, type);
+                return (
+                  <Td key={type} dataLabel={type} data-test={`condition-${type}`}>
+                    {c ? (
+                      <Tooltip content={c.message || c.reason || c.status}>
+                        <span>
+                          {c.status}
+                          {c.reason && (
+                            <div className="pf-v6-u-font-size-xs pf-v6-u-color-200">{c.reason}</div>
+                          )}
+                        </span>
+                      </Tooltip>
+                    ) : (
+                      '-'
+                    )}
+                  </Td>
+                );
+              })}
+              <Td dataLabel={t('Generation')}>{nnce?.status?.policyGeneration ?? '-'}</Td>
+              <Td dataLabel={t('Since')}>{formatAge(phaseCondition?.lastTransitionTime, now)}</Td>
+            </Tr>
+            {failed && nnce && (
+              <Tr isExpanded={isOpen}>
+                <Td colSpan={9}>
+                  <ExpandableRowContent>
+                    <Fragment>
+                      <FailureDetails nnce={nnce} />
+                    </Fragment>
+                  </ExpandableRowContent>
+                </Td>
+              </Tr>
+            )}
+          </Tbody>
+        );
+      })}
+    </Table>
+  );
+}

@@ -1,0 +1,196 @@
+import { useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import {
+  Button,
+  EmptyState,
+  EmptyStateBody,
+  SearchInput,
+  ToggleGroup,
+  ToggleGroupItem,
+  Toolbar,
+  ToolbarContent,
+  ToolbarItem,
+  Tooltip,
+} from '@patternfly/react-core';
+import { ActionsColumn, Table, Tbody, Td, Th, Thead, Tr } from '@patternfly/react-table';
+import type { IAction } from '@patternfly/react-table';
+import type { NodeNetworkConfigurationPolicy } from '../../../shared/model/nmstate';
+import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
+import { formatAge } from '../../../shared/ui/labels';
+import type { PolicyRow, PolicyStateFilter } from '../logic/policyList';
+import { filterPolicyRows } from '../logic/policyList';
+import type { PolicyPermissions } from '../data/usePolicyData';
+import { DeletePolicyModal } from './DeletePolicyModal';
+import { getPhaseText, PhaseCounts, PolicyConditionLabels } from './StatusLabels';
+import { getPolicyCloneUrl, getPolicyEditUrl, getPolicyHistoryUrl, getPolicyUrl } from './urls';
+
+const STATE_FILTERS: PolicyStateFilter[] = [
+  'Available',
+  'Progressing',
+  'Pending',
+  'Failing',
+  'Aborted',
+  'Retrying',
+  'Degraded',
+  'NoMatchingNode',
+];
+
+interface PolicyListProps {
+  rows: PolicyRow[];
+  permissions: PolicyPermissions;
+  now: number;
+}
+
+export function PolicyList({ rows, permissions, now }: PolicyListProps) {
+  const { t } = usePluginTranslation();
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+  const [states, setStates] = useState<PolicyStateFilter[]>([]);
+  const [deleting, setDeleting] = useState<NodeNetworkConfigurationPolicy | null>(null);
+  const shown = useMemo(() => filterPolicyRows(rows, { text, states }), [rows, text, states]);
+
+  const actionsFor = (policy: NodeNetworkConfigurationPolicy): IAction[] => {
+    const name = policy.metadata.name;
+    const out: IAction[] = [];
+    if (permissions.canUpdate)
+      out.push(
+        { title: t('Edit in form'), onClick: () => void navigate(getPolicyEditUrl(name)) },
+        { title: t('Edit YAML'), onClick: () => void navigate(getPolicyEditUrl(name, 'yaml')) },
+      );
+    if (permissions.canCreate)
+      out.push({ title: t('Clone'), onClick: () => void navigate(getPolicyCloneUrl(name)) });
+    if (permissions.canUpdate || permissions.canCreate)
+      out.push({ title: t('Roll back'), onClick: () => void navigate(getPolicyHistoryUrl(name)) });
+    if (permissions.canDelete)
+      out.push({ isSeparator: true }, { title: t('Delete'), onClick: () => setDeleting(policy) });
+    return out;
+  };
+
+  const toggle = (s: PolicyStateFilter) =>
+    setStates((prev) => (prev.includes(s) ? prev.filter((x) => x !== s) : [...prev, s]));
+
+  return (
+    <>
+      <Toolbar
+        data-test="policy-toolbar"
+        clearAllFilters={() => {
+          setText('');
+          setStates([]);
+        }}
+      >
+        <ToolbarContent>
+          <ToolbarItem>
+            <SearchInput
+              aria-label={t('Filter by name, description or node')}
+              placeholder={t('Filter by name, description or node')}
+              value={text}
+              onChange={(_e, v) => setText(v)}
+              onClear={() => setText('')}
+              data-test="policy-filter-text"
+            />
+          </ToolbarItem>
+          <ToolbarItem>
+            <ToggleGroup
+              aria-label={t('Filter by state')}
+              isCompact
+              data-test="policy-filter-states"
+            >
+              {STATE_FILTERS.map((s) => (
+                <ToggleGroupItem
+                  key={s}
+                  text={getPhaseText(t, s)}
+                  isSelected={states.includes(s)}
+                  onChange={() => toggle(s)}
+                  data-test={`filter-${s}`}
+                />
+              ))}
+            </ToggleGroup>
+          </ToolbarItem>
+        </ToolbarContent>
+      </Toolbar>
+      {shown.length === 0 ? (
+        <EmptyState
+          headingLevel="h2"
+          titleText={rows.length === 0 ? t('No policies yet') : t('No policy matches the filters')}
+          data-test="policy-list-empty"
+        >
+          <EmptyStateBody>
+            {rows.length === 0
+              ? t('Policies describe the network configuration nodes should have.')
+              : t('Clear the filters to see every policy.')}
+          </EmptyStateBody>
+        </EmptyState>
+      ) : (
+        <Table aria-label={t('Policies')} variant="compact" data-test="policy-table">
+          <Thead>
+            <Tr>
+              <Th>{t('Name')}</Th>
+              <Th>{t('Matched nodes')}</Th>
+              <Th>{t('Enactments')}</Th>
+              <Th>{t('Conditions')}</Th>
+              <Th>{t('Age')}</Th>
+              <Th screenReaderText={t('Actions')} />
+            </Tr>
+          </Thead>
+          <Tbody>
+            {shown.map((row) => {
+              const actions = actionsFor(row.policy);
+              return (
+                <Tr key={row.name} data-test={`policy-row-${row.name}`}>
+                  <Td dataLabel={t('Name')}>
+                    <Link to={getPolicyUrl(row.name)} data-test="policy-link">
+                      {row.name}
+                    </Link>
+                    {row.policy.metadata.annotations?.description && (
+                      <div className="pf-v6-u-font-size-sm pf-v6-u-color-200">
+                        {row.policy.metadata.annotations.description}
+                      </div>
+                    )}
+                  </Td>
+                  <Td dataLabel={t('Matched nodes')} data-test="matched-nodes">
+                    <Tooltip
+                      content={
+                        row.matchedNodes.length > 0 ? row.matchedNodes.join(', ') : t('None')
+                      }
+                    >
+                      <span>{row.matchedNodes.length}</span>
+                    </Tooltip>
+                  </Td>
+                  <Td dataLabel={t('Enactments')}>
+                    <PhaseCounts counts={row.summary.counts} />
+                  </Td>
+                  <Td dataLabel={t('Conditions')}>
+                    <PolicyConditionLabels conditions={row.policy.status?.conditions} />
+                  </Td>
+                  <Td dataLabel={t('Age')}>
+                    {formatAge(row.policy.metadata.creationTimestamp, now)}
+                  </Td>
+                  <Td isActionCell>
+                    {actions.length > 0 && (
+                      <ActionsColumn items={actions} data-test="policy-actions" />
+                    )}
+                  </Td>
+                </Tr>
+              );
+            })}
+          </Tbody>
+        </Table>
+      )}
+      {deleting && <DeletePolicyModal policy={deleting} onClose={() => setDeleting(null)} />}
+    </>
+  );
+}
+
+export function CreatePolicyButton() {
+  const { t } = usePluginTranslation();
+  const navigate = useNavigate();
+  return (
+    <Button
+      variant="primary"
+      data-test="create-policy"
+      onClick={() => void navigate('/switchboard/policies/~new')}
+    >
+      {t('Create policy')}
+    </Button>
+  );
+}

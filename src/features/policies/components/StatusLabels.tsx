@@ -1,0 +1,152 @@
+import { Label, LabelGroup, Tooltip } from '@patternfly/react-core';
+import type { LabelProps } from '@patternfly/react-core';
+import type { Condition } from '../../../shared/model/k8s';
+import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
+import type { EnactmentPhase, PolicyHeadline } from '../model/enactmentStatus';
+import { POLICY_CONDITION_TYPES, POLICY_REASON_NO_MATCHING_NODE } from '../model/enactmentStatus';
+import type { TFunction } from './messages';
+
+type Status = NonNullable<LabelProps['status']>;
+
+const PHASE_STATUS: Record<EnactmentPhase, Status | undefined> = {
+  Available: 'success',
+  Failing: 'danger',
+  Retrying: 'warning',
+  Progressing: 'info',
+  Pending: undefined,
+  Aborted: 'danger',
+  Unknown: undefined,
+  Stale: undefined,
+};
+
+export const getPhaseText = (t: TFunction, phase: EnactmentPhase | PolicyHeadline): string => {
+  switch (phase) {
+    case 'Available':
+      return t('Available');
+    case 'Failing':
+      return t('Failing');
+    case 'Retrying':
+      return t('Retrying');
+    case 'Progressing':
+      return t('Progressing');
+    case 'Pending':
+      return t('Pending');
+    case 'Aborted':
+      return t('Aborted');
+    case 'Stale':
+      return t('Older generation');
+    case 'Degraded':
+      return t('Degraded');
+    case 'NoMatchingNode':
+      return t('No matching node');
+    case 'Unknown':
+      return t('Unknown');
+  }
+};
+
+export function PhaseLabel({ phase, message }: { phase: EnactmentPhase; message?: string }) {
+  const { t } = usePluginTranslation();
+  const status = PHASE_STATUS[phase];
+  const label = (
+    <Label isCompact status={status} data-test={`phase-${phase}`}>
+      {getPhaseText(t, phase)}
+    </Label>
+  );
+  return message ? <Tooltip content={message}>{label}</Tooltip> : label;
+}
+
+const HEADLINE_STATUS: Record<PolicyHeadline, Status | undefined> = {
+  Available: 'success',
+  Degraded: 'danger',
+  Progressing: 'info',
+  NoMatchingNode: 'warning',
+  Pending: undefined,
+  Unknown: undefined,
+};
+
+export function HeadlineLabel({ headline }: { headline: PolicyHeadline }) {
+  const { t } = usePluginTranslation();
+  return (
+    <Label status={HEADLINE_STATUS[headline]} data-test="policy-headline">
+      {getPhaseText(t, headline)}
+    </Label>
+  );
+}
+
+/** The five enactment states the handler reports, plus Retrying/older generation when present. */
+export const LIST_PHASES: EnactmentPhase[] = [
+  'Available',
+  'Progressing',
+  'Pending',
+  'Failing',
+  'Aborted',
+];
+
+export function PhaseCounts({ counts }: { counts: Record<EnactmentPhase, number> }) {
+  const { t } = usePluginTranslation();
+  const extra: EnactmentPhase[] = (['Retrying', 'Stale', 'Unknown'] as const).filter(
+    (p) => counts[p] > 0,
+  );
+  return (
+    <LabelGroup numLabels={8} data-test="phase-counts">
+      {[...LIST_PHASES, ...extra].map((phase) => (
+        <Label
+          key={phase}
+          isCompact
+          variant={counts[phase] > 0 ? 'filled' : 'outline'}
+          status={counts[phase] > 0 ? PHASE_STATUS[phase] : undefined}
+          data-test={`count-${phase}`}
+        >
+          {t('{{state}}: {{count}}', { state: getPhaseText(t, phase), count: counts[phase] })}
+        </Label>
+      ))}
+    </LabelGroup>
+  );
+}
+
+/**
+ * The policy's own conditions, each with its status and reason. "Available with NoMatchingNode"
+ * (nmstate ≤ v0.84) is shown as what it means, not as Available.
+ */
+export function PolicyConditionLabels({ conditions }: { conditions: Condition[] | undefined }) {
+  const { t } = usePluginTranslation();
+  const shown = POLICY_CONDITION_TYPES.flatMap((type) => {
+    const c = (conditions ?? []).filter((x) => x.type === type).pop();
+    return c?.status === 'True' ? [c] : [];
+  });
+  if (shown.length === 0)
+    return (
+      <Label isCompact data-test="policy-condition-none">
+        {t('No condition reported yet')}
+      </Label>
+    );
+  return (
+    <LabelGroup data-test="policy-conditions">
+      {shown.map((c) => {
+        const noMatch = c.reason === POLICY_REASON_NO_MATCHING_NODE;
+        const status: Status | undefined = noMatch
+          ? 'warning'
+          : c.type === 'Available'
+            ? 'success'
+            : c.type === 'Degraded'
+              ? 'danger'
+              : c.type === 'Progressing'
+                ? 'info'
+                : undefined;
+        const text =
+          noMatch && c.type === 'Available'
+            ? t('Available (no matching node)')
+            : c.type === 'Ignored'
+              ? t('Ignored')
+              : getPhaseText(t, c.type as PolicyHeadline);
+        return (
+          <Tooltip key={c.type} content={c.message || c.reason || c.type}>
+            <Label isCompact status={status} data-test={`policy-condition-${c.type}`}>
+              {text}
+            </Label>
+          </Tooltip>
+        );
+      })}
+    </LabelGroup>
+  );
+}
