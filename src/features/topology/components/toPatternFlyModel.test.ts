@@ -36,10 +36,11 @@ describe('toPatternFlyModel', () => {
     for (const n of graph.nodes) assert.ok(ids.has(n.id), n.id);
     assert.equal(m.edges?.length, graph.edges.length);
     const group = m.nodes?.find((n) => n.id === 'node:worker-1');
-    assert.equal(group?.group, true);
-    assert.equal(group?.type, ELEMENT_TYPES.nodeGroup);
+    assert.ok(group);
+    assert.equal(group.group, true);
+    assert.equal(group.type, ELEMENT_TYPES.nodeGroup);
     const ifaces = graph.nodes.filter((n) => n.kind === 'interface' && n.node === 'worker-1');
-    assert.deepEqual([...(group?.children ?? [])].sort(), ifaces.map((n) => n.id).sort());
+    assert.deepEqual([...(group.children ?? [])].sort(), ifaces.map((n) => n.id).sort());
     for (const e of m.edges ?? []) {
       assert.ok(ids.has(e.source ?? ''), e.id);
       assert.ok(ids.has(e.target ?? ''), e.id);
@@ -57,7 +58,7 @@ describe('toPatternFlyModel', () => {
         : data.iface.state === 'up'
           ? 'default'
           : 'warning';
-      assert.equal(n.status, expected, n.id);
+      assert.equal(String(n.status), expected, n.id);
       assert.equal(typeof n.x, 'number');
     }
     const failing = graph.nodes.filter((n) => n.kind === 'interface' && n.failing);
@@ -95,7 +96,7 @@ describe('toPatternFlyModel', () => {
     const summaries = (m.nodes ?? []).filter((n) => n.type === ELEMENT_TYPES.summary);
     assert.equal(summaries.length, 29);
     const failing = summaries.filter((n) => (n.data as SummaryNodeData).summary.counts.failing > 0);
-    assert.ok(failing.every((n) => n.status === 'danger'));
+    assert.ok(failing.every((n) => String(n.status) === 'danger'));
     const groups = (m.nodes ?? []).filter((n) => n.type === ELEMENT_TYPES.nodeGroup);
     assert.deepEqual(
       groups.map((g) => g.id),

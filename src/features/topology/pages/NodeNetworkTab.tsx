@@ -1,15 +1,17 @@
 import type { PageComponentProps } from '@openshift-console/dynamic-plugin-sdk';
-import { NodeNetworkStateGVK } from '../../../shared/k8s/models';
+import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
 import { withQueryClient } from '../../../shared/query/withQueryClient';
-import { GenericDetailsPage } from '../../../shared/ui/placeholderPages';
+import { TopologyExplorer } from '../components/TopologyExplorer';
 
+/** The Node details "Network" tab: that node's topology, expanded. */
 function NodeNetworkTab({ obj }: PageComponentProps) {
+  const { t } = usePluginTranslation();
+  const name = obj?.metadata?.name;
+  if (!name) return <div data-test="node-network-tab">{t('No node selected')}</div>;
   return (
-    <GenericDetailsPage
-      gvk={NodeNetworkStateGVK}
-      testId="node-network-tab"
-      name={obj?.metadata?.name}
-    />
+    <div data-test="node-network-tab">
+      <TopologyExplorer node={name} testId="topology" />
+    </div>
   );
 }
 

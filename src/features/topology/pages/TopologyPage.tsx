@@ -1,16 +1,20 @@
-import { NodeNetworkStateGVK } from '../../../shared/k8s/models';
+import { useParams } from 'react-router';
 import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
 import { withQueryClient } from '../../../shared/query/withQueryClient';
-import { GenericListPage } from '../../../shared/ui/placeholderPages';
+import { PageShell } from '../../../shared/ui/PageShell';
+import { TopologyExplorer } from '../components/TopologyExplorer';
 
+/** `/switchboard/topology` (the cluster) and `/switchboard/topology/:node` (one node). */
 function TopologyPage() {
   const { t } = usePluginTranslation();
+  const { node } = useParams<{ node?: string }>();
   return (
-    <GenericListPage
-      gvk={NodeNetworkStateGVK}
-      title={t('Node network topology')}
+    <PageShell
+      title={node ? t('Node network topology: {{node}}', { node }) : t('Node network topology')}
       testId="topology-page"
-    />
+    >
+      <TopologyExplorer node={node} testId="topology" />
+    </PageShell>
   );
 }
 

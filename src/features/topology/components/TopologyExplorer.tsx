@@ -1,0 +1,193 @@
+// The topology of the cluster or of one node: filter toolbar, legend, notes, graph or table, and
+// the side panel of the selected interface. Used by the topology page (both routes) and by the
+// Node details "Network" tab.
+import { useCallback, useMemo, useState } from 'react';
+import {
+  Button,
+  Drawer,
+  DrawerContent,
+  DrawerContentBody,
+  EmptyState,
+  EmptyStateBody,
+  Flex,
+  FlexItem,
+} from '@patternfly/react-core';
+import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
+import { DataState } from '../../../shared/ui/DataState';
+import { useTopologyData, useTopologyGraph } from '../data/useTopologyData';
+import { isEmptyTopologyFilter } from '../logic/filter';
+import { mergeTopologyLayout } from '../logic/layout';
+import type { SwitchPortGraphNode, TopologyOptions } from '../model/types';
+import { InterfacePanel } from './InterfacePanel';
+import { TopologyGraphView } from './TopologyGraphView';
+import { TopologyLegend, TopologyNotes } from './TopologyNotes';
+import { TopologyTable } from './TopologyTable';
+import { TopologyToolbar } from './TopologyToolbar';
+import { toPatternFlyModel } from './toPatternFlyModel';
+import { usePositionMemory } from './usePositionMemory';
+import { useTopologyUrlState } from './useTopologyUrlState';
+import './topology.css';
+
+/** Above this many nodes the cluster view shows summary nodes, expanded one by one on click. */
+export const FOLD_NODES_ABOVE = 12;
+
+interface TopologyExplorerProps {
+  /** Show this node only, expanded. */
+  node?: string;
+  testId: string;
+}
+
+export function TopologyExplorer({ node, testId }: TopologyExplorerProps) {
+  const { t } = usePluginTranslation();
+  const data = useTopologyData(node);
+  const url = useTopologyUrlState();
+  const [expanded, setExpanded] = useState<string[]>([]);
+  const options: TopologyOptions = {
+    showInternal: url.showInternal,
+    filter: url.filter,
+    ...(node === undefined
+      ? { foldNodesAbove: FOLD_NODES_ABOVE, expandedNodes: expanded }
+      : { expandedNodes: [node] }),
+  };
+  const graph = useTopologyGraph(data, options, url.view === 'graph');
+  const tableGraph = useTopologyGraph(
+    data,
+    { showInternal: url.showInternal, filter: url.filter },
+    url.view === 'table',
+  );
+  const shown = url.view === 'graph' ? graph : tableGraph;
+  const memory = usePositionMemory(node === undefined ? 'cluster' : `node.${node}`);
+  const positions = useMemo(() => {
+    const p = mergeTopologyLayout(graph, memory.memory);
+    memory.remember(p);
+    return p;
+  }, [graph, memory]);
+  const model = useMemo(
+    () => toPatternFlyModel(graph, { positions, highlightPolicy: url.highlightPolicy }),
+    [graph, positions, url.highlightPolicy],
+  );
+  const hiddenInternal = useMemo(
+    () => shown.groups.reduce((s, g) => s + (g.kind === 'node' ? g.hiddenInternal : 0), 0),
+    [shown],
+  );
+  const folded = shown.nodes.some((n) => n.kind === 'node-summary');
+  const { setSelected } = url;
+  const onSelect = useCallback(
+    (id: string | undefined) => {
+      if (id?.startsWith('summary:')) {
+        const name = id.slice('summary:'.length);
+        setExpanded((e) => (e.includes(name) ? e : [...e, name]));
+        return;
+      }
+      if (id?.startsWith('node:') || id?.startsWith('switch:')) return;
+      setSelected(id);
+    },
+    [setSelected],
+  );
+  const switchPort = useMemo(
+    () =>
+      url.selected?.startsWith('lldp:')
+        ? graph.nodes.find(
+            (n): n is SwitchPortGraphNode => n.kind === 'switch-port' && n.id === url.selected,
+          )
+        : undefined,
+    [graph, url.selected],
+  );
+  const empty = data.nodeNetworkStates.length === 0;
+  const noMatch = !empty && shown.nodes.length === 0;
+
+  return (
+    <div className="sb-topology" data-test={testId}>
+      <DataState result={data.result} testId="topology">
+        <TopologyToolbar
+          filter={url.filter}
+          errors={url.filterErrors}
+          onFilterChange={url.setFilter}
+          view={url.view}
+          onViewChange={url.setView}
+          showInternal={url.showInternal}
+          hiddenInternal={hiddenInternal}
+          onShowInternalChange={url.setShowInternal}
+          singleNode={node !== undefined}
+        />
+        <Flex
+          justifyContent={{ default: 'justifyContentSpaceBetween' }}
+          className="sb-topology__meta"
+        >
+          <FlexItem>
+            <TopologyLegend highlightPolicy={url.highlightPolicy} />
+          </FlexItem>
+          {folded && (
+            <FlexItem data-test="fold-hint">
+              {t('{{count}} nodes are folded; click one to expand it.', {
+                count: shown.nodes.filter((n) => n.kind === 'node-summary').length,
+              })}
+              {expanded.length > 0 && (
+                <Button variant="link" onClick={() => setExpanded([])} data-test="fold-all">
+                  {t('Fold expanded nodes')}
+                </Button>
+              )}
+            </FlexItem>
+          )}
+        </Flex>
+        <TopologyNotes notes={shown.notes} />
+        {empty ? (
+          <EmptyState
+            titleText={
+              node === undefined
+                ? t('No node network state reported yet')
+                : t('{{node}} has no node network state', { node })
+            }
+            headingLevel="h2"
+            data-test="topology-empty"
+          >
+            <EmptyStateBody>
+              {t('The nmstate handler reports each node’s network state once it runs there.')}
+            </EmptyStateBody>
+          </EmptyState>
+        ) : noMatch && !isEmptyTopologyFilter(url.filter) ? (
+          <EmptyState
+            titleText={t('Nothing matches the filter')}
+            headingLevel="h2"
+            data-test="topology-no-match"
+          >
+            <EmptyStateBody>
+              <Button variant="link" onClick={() => url.setFilter({})}>
+                {t('Clear filters')}
+              </Button>
+            </EmptyStateBody>
+          </EmptyState>
+        ) : (
+          <Drawer isExpanded={url.selected !== undefined} isInline position="end">
+            <DrawerContent
+              panelContent={
+                url.selected !== undefined ? (
+                  <InterfacePanel
+                    selectedId={url.selected}
+                    data={data}
+                    switchPort={switchPort}
+                    onClose={() => setSelected(undefined)}
+                  />
+                ) : undefined
+              }
+            >
+              <DrawerContentBody>
+                {url.view === 'graph' ? (
+                  <TopologyGraphView
+                    model={model}
+                    selectedId={url.selected}
+                    onSelect={onSelect}
+                    onMoved={memory.drag}
+                    fitKey={`${node ?? ''}|${url.view}|${url.showInternal}|${JSON.stringify(url.filter)}`}
+                  />
+                ) : (
+                  <TopologyTable graph={tableGraph} selectedId={url.selected} onSelect={onSelect} />
+                )}
+              </DrawerContentBody>
+            </DrawerContent>
+          </Drawer>
+        )}
+      </DataState>
+    </div>
+  );
+}

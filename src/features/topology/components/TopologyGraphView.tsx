@@ -1,0 +1,125 @@
+// The react-topology canvas. The controller is created once per mount and fed with
+// `fromModel(model, merge)`, so a live update only adds, removes or changes the elements that
+// differ; positions come from the model (see mergeTopologyLayout), never from a library layout.
+import { useEffect, useMemo, useRef } from 'react';
+import {
+  DRAG_NODE_END_EVENT,
+  SELECTION_EVENT,
+  TopologyControlBar,
+  TopologyView,
+  Visualization,
+  VisualizationProvider,
+  VisualizationSurface,
+  action,
+  createTopologyControlButtons,
+  defaultControlButtonsOptions,
+  isNode,
+} from '@patternfly/react-topology';
+import type { GraphElement, Model, Node } from '@patternfly/react-topology';
+import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
+import { componentFactory } from './componentFactory';
+import type { Point } from '../logic/layout';
+
+interface TopologyGraphViewProps {
+  model: Model;
+  selectedId?: string;
+  onSelect: (id: string | undefined) => void;
+  /** A node was dragged: its new top-left (and, for a group, its children's). */
+  onMoved: (moved: Map<string, Point>) => void;
+  /** Changes when the set of shown things changes enough to fit the view again (view, node). */
+  fitKey: string;
+}
+
+function topLeftOf(node: Node): Point {
+  const b = node.getBounds();
+  return { x: b.x, y: b.y };
+}
+
+export function TopologyGraphView({
+  model,
+  selectedId,
+  onSelect,
+  onMoved,
+  fitKey,
+}: TopologyGraphViewProps) {
+  const { t } = usePluginTranslation();
+  const controller = useMemo(() => {
+    const v = new Visualization();
+    v.registerComponentFactory(componentFactory);
+    return v;
+  }, []);
+  const handlers = useRef({ onSelect, onMoved });
+  handlers.current = { onSelect, onMoved };
+  const fitted = useRef<string | null>(null);
+
+  useEffect(() => {
+    const select = (ids: string[]) => handlers.current.onSelect(ids[0]);
+    const dragEnd = (element: GraphElement) => {
+      if (!isNode(element)) return;
+      const moved = new Map<string, Point>();
+      const nodes = element.isGroup() ? element.getAllNodeChildren() : [element];
+      for (const n of nodes) moved.set(n.getId(), topLeftOf(n));
+      handlers.current.onMoved(moved);
+    };
+    controller.addEventListener(SELECTION_EVENT, select);
+    controller.addEventListener(DRAG_NODE_END_EVENT, dragEnd);
+    return () => {
+      controller.removeEventListener(SELECTION_EVENT, select);
+      controller.removeEventListener(DRAG_NODE_END_EVENT, dragEnd);
+    };
+  }, [controller]);
+
+  useEffect(() => {
+    controller.fromModel(model, true);
+    if (fitted.current !== fitKey && (model.nodes?.length ?? 0) > 0) {
+      fitted.current = fitKey;
+      // Fit once the surface has measured itself; later live updates keep the user's zoom.
+      requestAnimationFrame(
+        action(() => {
+          if (controller.hasGraph()) controller.getGraph().fit(60);
+        }),
+      );
+    }
+  }, [controller, model, fitKey]);
+
+  const state = useMemo(() => ({ selectedIds: selectedId ? [selectedId] : [] }), [selectedId]);
+
+  return (
+    <div className="sb-topology__canvas" data-test="topology-graph">
+      <TopologyView
+        controlBar={
+          <TopologyControlBar
+            controlButtons={createTopologyControlButtons({
+              ...defaultControlButtonsOptions,
+              zoomInTip: t('Zoom in'),
+              zoomInAriaLabel: t('Zoom in'),
+              zoomOutTip: t('Zoom out'),
+              zoomOutAriaLabel: t('Zoom out'),
+              fitToScreenTip: t('Fit to screen'),
+              fitToScreenAriaLabel: t('Fit to screen'),
+              resetViewTip: t('Reset view'),
+              resetViewAriaLabel: t('Reset view'),
+              zoomInCallback: action(() => {
+                controller.getGraph().scaleBy(4 / 3);
+              }),
+              zoomOutCallback: action(() => {
+                controller.getGraph().scaleBy(0.75);
+              }),
+              fitToScreenCallback: action(() => {
+                controller.getGraph().fit(60);
+              }),
+              resetViewCallback: action(() => {
+                controller.getGraph().reset();
+              }),
+              legend: false,
+            })}
+          />
+        }
+      >
+        <VisualizationProvider controller={controller}>
+          <VisualizationSurface state={state} />
+        </VisualizationProvider>
+      </TopologyView>
+    </div>
+  );
+}
