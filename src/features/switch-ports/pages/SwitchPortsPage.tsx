@@ -1,17 +1,223 @@
-import { BareMetalHostGVK } from '../../../shared/k8s/models';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  useAccessReview,
+  useActiveNamespace,
+  useFlag,
+} from '@openshift-console/dynamic-plugin-sdk';
+import {
+  Button,
+  EmptyState,
+  EmptyStateBody,
+  Flex,
+  FlexItem,
+  Tab,
+  Tabs,
+  TabTitleText,
+} from '@patternfly/react-core';
+import { FLAGS } from '../../../shared/flags';
 import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
 import { withQueryClient } from '../../../shared/query/withQueryClient';
-import { GenericListPage } from '../../../shared/ui/placeholderPages';
+import { DataState } from '../../../shared/ui/DataState';
+import { PageShell } from '../../../shared/ui/PageShell';
+import type { BareMetalHost, HostNetworkAttachment } from '../../../shared/model/metal3';
+import { AttachInterfaceModal } from '../components/AttachInterfaceModal';
+import { AttachmentsTab } from '../components/AttachmentsTab';
+import { CreateSwitchModal } from '../components/CreateSwitchModal';
+import { HnaEditorModal } from '../components/HnaEditorModal';
+import { HostsTab } from '../components/HostsTab';
+import { SwitchesTab } from '../components/SwitchesTab';
+import { VlanCheckTab } from '../components/VlanCheckTab';
+import { useSwitchPortsData } from '../data/useSwitchPortsData';
+import type { NicPort } from '../model/types';
+
+const ALL_NAMESPACES = '#ALL_NS#';
+const DEFAULT_NAMESPACE = 'openshift-machine-api';
+const TABS = ['hosts', 'switches', 'vlan-check', 'attachments'] as const;
+type TabKey = (typeof TABS)[number];
+
+type Dialog =
+  | { kind: 'hna'; existing?: HostNetworkAttachment }
+  | { kind: 'attach'; host: BareMetalHost; nic: NicPort }
+  | { kind: 'switch' };
 
 function SwitchPortsPage() {
   const { t } = usePluginTranslation();
+  const switchesInstalled = useFlag(FLAGS.metal3Switches);
+  const [activeNamespace] = useActiveNamespace();
+  const [params, setParams] = useSearchParams();
+  const tabParam = params.get('tab');
+  const tab: TabKey = (TABS as readonly string[]).includes(tabParam ?? '')
+    ? (tabParam as TabKey)
+    : 'hosts';
+  const [dialog, setDialog] = useState<Dialog>();
+  const data = useSwitchPortsData(switchesInstalled);
+  const defaultNamespace =
+    activeNamespace !== ALL_NAMESPACES
+      ? activeNamespace
+      : (data.hosts[0]?.metadata.namespace ?? DEFAULT_NAMESPACE);
+  const [canCreateHna] = useAccessReview({
+    group: 'metal3.io',
+    resource: 'hostnetworkattachments',
+    verb: 'create',
+    namespace: defaultNamespace,
+  });
+  const [canUpdateHost] = useAccessReview({
+    group: 'metal3.io',
+    resource: 'baremetalhosts',
+    verb: 'update',
+    namespace: defaultNamespace,
+  });
+  const [canCreateSwitch] = useAccessReview({
+    group: 'metal3.io',
+    resource: 'baremetalswitches',
+    verb: 'create',
+    namespace: defaultNamespace,
+  });
+  const [canCreateSecret] = useAccessReview({
+    group: '',
+    resource: 'secrets',
+    verb: 'create',
+    namespace: defaultNamespace,
+  });
+
+  if (!switchesInstalled)
+    return (
+      <PageShell title={t('Switch ports')} testId="switch-ports">
+        <EmptyState
+          titleText={t('Switch management is not enabled')}
+          headingLevel="h2"
+          data-test="switch-ports-disabled"
+        >
+          <EmptyStateBody>
+            {t(
+              'This cluster has no BareMetalSwitch and HostNetworkAttachment APIs. They come with a baremetal-operator that includes Ironic standalone networking (metal3.io BareMetalSwitch CRD), enabled through the Ironic networking service (Ironic spec.networkingService.enabled, or switch management in the OpenShift provisioning configuration).',
+            )}
+          </EmptyStateBody>
+        </EmptyState>
+      </PageShell>
+    );
+
+  const actions = (
+    <Flex>
+      {canCreateHna && (
+        <FlexItem>
+          <Button
+            variant="secondary"
+            data-test="create-hna"
+            onClick={() => setDialog({ kind: 'hna' })}
+          >
+            {t('Create attachment')}
+          </Button>
+        </FlexItem>
+      )}
+      {canCreateSwitch && canCreateSecret && (
+        <FlexItem>
+          <Button
+            variant="secondary"
+            data-test="create-switch"
+            onClick={() => setDialog({ kind: 'switch' })}
+          >
+            {t('Create switch')}
+          </Button>
+        </FlexItem>
+      )}
+    </Flex>
+  );
+  const errors = data.mismatches.filter((m) => m.severity === 'error').length;
+  const latestHost =
+    dialog?.kind === 'attach'
+      ? data.hosts.find(
+          (h) =>
+            h.metadata.namespace === dialog.host.metadata.namespace &&
+            h.metadata.name === dialog.host.metadata.name,
+        )
+      : undefined;
+
   return (
-    <GenericListPage
-      gvk={BareMetalHostGVK}
+    <PageShell
       title={t('Switch ports')}
       testId="switch-ports"
-      namespaced
-    />
+      actions={actions}
+      description={t('Top-of-rack switch ports of bare-metal hosts and the VLANs they carry.')}
+    >
+      <DataState result={data.primary} testId="switch-ports">
+        <Tabs
+          activeKey={tab}
+          onSelect={(_e, key) => setParams({ tab: String(key) }, { replace: true })}
+          aria-label={t('Switch port views')}
+        >
+          <Tab
+            eventKey="hosts"
+            title={<TabTitleText>{t('Hosts')}</TabTitleText>}
+            data-test="tab-hosts"
+          >
+            <HostsTab
+              views={data.hostViews}
+              canEdit={canUpdateHost}
+              onAttach={(host, nic) => setDialog({ kind: 'attach', host, nic })}
+            />
+          </Tab>
+          <Tab
+            eventKey="switches"
+            title={<TabTitleText>{t('Switches')}</TabTitleText>}
+            data-test="tab-switches"
+          >
+            <SwitchesTab views={data.switchViews} />
+          </Tab>
+          <Tab
+            eventKey="vlan-check"
+            title={
+              <TabTitleText>{t('VLAN check ({{count}} errors)', { count: errors })}</TabTitleText>
+            }
+            data-test="tab-vlan-check"
+          >
+            <VlanCheckTab
+              mismatches={data.mismatches}
+              hostViews={data.hostViews}
+              canEdit={canCreateHna && canUpdateHost}
+              onEditAttachment={(hna) => setDialog({ kind: 'hna', existing: hna })}
+            />
+          </Tab>
+          <Tab
+            eventKey="attachments"
+            title={<TabTitleText>{t('Attachments')}</TabTitleText>}
+            data-test="tab-attachments"
+          >
+            <AttachmentsTab
+              attachments={data.attachments}
+              hosts={data.hosts}
+              canEdit={canCreateHna && canUpdateHost}
+              onEdit={(hna) => setDialog({ kind: 'hna', existing: hna })}
+            />
+          </Tab>
+        </Tabs>
+      </DataState>
+      {dialog?.kind === 'hna' && (
+        <HnaEditorModal
+          existing={dialog.existing}
+          defaultNamespace={defaultNamespace}
+          attachments={data.attachments}
+          hosts={data.hosts}
+          onClose={() => setDialog(undefined)}
+        />
+      )}
+      {dialog?.kind === 'attach' && (
+        <AttachInterfaceModal
+          host={dialog.host}
+          latestHost={latestHost}
+          nic={dialog.nic}
+          attachments={data.attachments}
+          onClose={() => setDialog(undefined)}
+        />
+      )}
+      {dialog?.kind === 'switch' && (
+        <CreateSwitchModal
+          defaultNamespace={defaultNamespace}
+          onClose={() => setDialog(undefined)}
+        />
+      )}
+    </PageShell>
   );
 }
 

@@ -1,0 +1,179 @@
+// Codes from the switch-port logic → translated sentences. Each message is a literal t() call so
+// extraction finds it; params are interpolated (cluster strings stay text, React escapes them).
+import type { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
+import type { Finding, NicNote, PortPhase, VlanMismatch } from '../model/types';
+
+export type TFunction = ReturnType<typeof usePluginTranslation>['t'];
+type Params = Record<string, string | number>;
+
+export function findingMessage(t: TFunction, code: string, p: Params): string {
+  switch (code) {
+    case 'hna.specMissing':
+      return t('The attachment has no spec.');
+    case 'hna.invalidMode':
+      return t('Mode "{{value}}" is not one of {{allowed}}.', p);
+    case 'hna.nativeVlanRequired':
+      return t('A native VLAN (1–4094) is required.');
+    case 'vlan.outOfRange':
+      return t('"{{value}}" is outside the VLAN range {{min}}–{{max}}.', p);
+    case 'hna.allowedVlansInAccessMode':
+      return t(
+        'Access mode carries only the native VLAN; remove the allowed VLANs or use trunk or hybrid mode.',
+      );
+    case 'hna.allowedVlansNotList':
+      return t('Allowed VLANs must be a list.');
+    case 'vlan.syntax':
+      return t('"{{value}}" is not a VLAN id or a range like 200-203.', p);
+    case 'vlan.reversedRange':
+      return t('"{{value}}" is a reversed range: {{start}} is greater than {{end}}.', p);
+    case 'vlan.singletonRange':
+      return t('"{{value}}" is a range with equal ends; write the single id instead.', p);
+    case 'vlan.overlap':
+      return t('"{{value}}" overlaps "{{with}}"; the VLANs are listed twice.', p);
+    case 'hna.trunkWithoutAllowedVlans':
+      return t('A trunk without allowed VLANs carries only the native VLAN.');
+    case 'hna.nativeInAllowed':
+      return t('The native VLAN {{vlan}} is also in the allowed list.', p);
+    case 'hna.mtuOutOfRange':
+      return t('MTU "{{value}}" is outside {{min}}–{{max}}.', p);
+    case 'form.nameRequired':
+      return t('A name is required.');
+    case 'form.invalidName':
+      return t('"{{value}}" is not a valid name: use lower-case letters, digits, "-" and ".".', p);
+    case 'form.notInteger':
+      return t('"{{value}}" is not a whole number.', p);
+    case 'form.usernameRequired':
+      return t('A username is required.');
+    case 'form.credentialRequired':
+      return t('A password or private key is required.');
+    case 'form.secretExists':
+      return t(
+        'Secret {{namespace}}/{{name}} already exists; choose another name so it is not overwritten.',
+        p,
+      );
+    case 'bms.addressRequired':
+      return t('The switch address is required.');
+    case 'bms.macRequired':
+      return t('The switch management MAC address is required.');
+    case 'bms.invalidMac':
+      return t('"{{value}}" is not a MAC address like 08:05:e2:7d:0a:20.', p);
+    case 'bms.deviceTypeRequired':
+      return t('The device type is required (for example netmiko_juniper_junos).');
+    case 'bms.unsupportedDriver':
+      return t('Driver "{{value}}" is not supported; use generic-switch.', p);
+    case 'bms.portOutOfRange':
+      return t('Port "{{value}}" is outside {{min}}–{{max}}.', p);
+    case 'bms.credentialsRequired':
+      return t('A credentials Secret is required.');
+    case 'bms.crossNamespaceCredentials':
+      return t(
+        'Credentials must be in the namespace of the switch ({{namespace}}), not {{value}}.',
+        p,
+      );
+    case 'bms.credentialsSecretMissing':
+      return t('Secret {{namespace}}/{{name}} does not exist.', p);
+    case 'bms.credentialsIncomplete':
+      return t('Secret {{name}} lacks {{missing}}.', p);
+    case 'bms.insecure':
+      return t('Certificate verification is disabled.');
+    default:
+      return code;
+  }
+}
+
+export function findingText(t: TFunction, f: Finding): string {
+  return findingMessage(t, f.code, f.params);
+}
+
+export function noteText(t: TFunction, n: NicNote): string {
+  const p = n.params;
+  switch (n.code) {
+    case 'bmh.noHardwareData':
+      return t('No hardware data yet for {{host}}: NICs appear after inspection.', p);
+    case 'nic.noSwitchPort':
+      return t('No switch port known (no LLDP data and no switchPort override).');
+    case 'nic.unknownSwitch':
+      return t('Switch {{switchID}} is not a BareMetalSwitch on this cluster.', p);
+    case 'nic.noAttachment':
+      return t('No HostNetworkAttachment: the port keeps the provider network configuration.');
+    case 'networkInterface.unmatched':
+      return t('networkInterfaces[{{index}}] ({{name}}) matches no inspected NIC.', p);
+    case 'networkInterface.ambiguous':
+      return t('networkInterfaces[{{index}}] ({{name}}) matches more than one NIC.', p);
+    default:
+      return n.code;
+  }
+}
+
+export function mismatchText(t: TFunction, m: VlanMismatch): string {
+  const p = m.params;
+  const nad = m.consumer?.kind === 'nad';
+  switch (m.code) {
+    case 'vlan.notAllowedOnPort':
+      return nad
+        ? t(
+            'VLAN {{vlan}} used by NAD {{consumer}} ({{via}}) is not allowed on port {{port}} of switch {{switch}}.',
+            p,
+          )
+        : t(
+            'VLAN {{vlan}} used by policy {{consumer}} ({{via}}) is not allowed on port {{port}} of switch {{switch}}.',
+            p,
+          );
+    case 'vlan.accessModeTagged':
+      return nad
+        ? t(
+            'VLAN {{vlan}} used by NAD {{consumer}} ({{via}}) is tagged, but port {{port}} of switch {{switch}} is in access mode.',
+            p,
+          )
+        : t(
+            'VLAN {{vlan}} used by policy {{consumer}} ({{via}}) is tagged, but port {{port}} of switch {{switch}} is in access mode.',
+            p,
+          );
+    case 'vlan.notSeenByLldp':
+      return nad
+        ? t(
+            'VLAN {{vlan}} used by NAD {{consumer}} is not announced by LLDP on {{nic}} of node {{node}}.',
+            p,
+          )
+        : t(
+            'VLAN {{vlan}} used by policy {{consumer}} is not announced by LLDP on {{nic}} of node {{node}}.',
+            p,
+          );
+    case 'port.noAttachment':
+      return t(
+        '{{nic}} of node {{node}} carries VLANs but its port has no HostNetworkAttachment.',
+        p,
+      );
+    case 'port.unknownSwitch':
+      return t(
+        '{{nic}} of node {{node}} is cabled to {{switch}}, which is not a BareMetalSwitch.',
+        p,
+      );
+    case 'node.noHost':
+      return t(
+        'Node {{node}} is not matched to a BareMetalHost; its switch ports cannot be checked.',
+        p,
+      );
+    case 'nic.noSwitchPort':
+      return t('{{nic}} of node {{node}} has no known switch port.', p);
+    default:
+      return m.code;
+  }
+}
+
+export function phaseLabel(t: TFunction, phase: PortPhase): string {
+  switch (phase) {
+    case 'idle':
+      return t('Idle');
+    case 'inspection':
+      return t('Inspection');
+    case 'provisioning':
+      return t('Provisioning');
+    case 'cleaning':
+      return t('Cleaning');
+    case 'tenant':
+      return t('Tenant');
+    default:
+      return t('Unknown');
+  }
+}

@@ -1,0 +1,113 @@
+// Every live list the switch-port page joins: Metal3 objects, nodes and their network state,
+// and the policies/NADs/pods the cross-layer VLAN check needs.
+import { useMemo } from 'react';
+import {
+  BareMetalHostGVK,
+  BareMetalSwitchGVK,
+  HardwareDataGVK,
+  HostNetworkAttachmentGVK,
+  NadGVK,
+  NodeGVK,
+  NodeNetworkStateGVK,
+  PodGVK,
+  PolicyGVK,
+} from '../../../shared/k8s/models';
+import { useWatchedLists } from '../../../shared/k8s/useWatchedList';
+import type { WatchedResult } from '../../../shared/k8s/useWatchedList';
+import type { Node, Pod } from '../../../shared/model/k8s';
+import type {
+  BareMetalHost,
+  BareMetalSwitch,
+  HardwareData,
+  HostNetworkAttachment,
+} from '../../../shared/model/metal3';
+import type { NetworkAttachmentDefinition } from '../../../shared/model/nad';
+import type {
+  NodeNetworkConfigurationPolicy,
+  NodeNetworkState,
+} from '../../../shared/model/nmstate';
+import { checkVlanConsistency } from '../logic/checkVlanConsistency';
+import { buildHostPortsViews, buildSwitchViews } from '../logic/hostPorts';
+import type { HostPortsView, SwitchView } from '../logic/hostPorts';
+import type { VlanMismatch } from '../model/types';
+
+export interface SwitchPortsData {
+  hosts: BareMetalHost[];
+  switches: BareMetalSwitch[];
+  attachments: HostNetworkAttachment[];
+  hostViews: HostPortsView[];
+  switchViews: SwitchView[];
+  mismatches: VlanMismatch[];
+  /** The primary result (hosts) for loading/error display. */
+  primary: WatchedResult<unknown>;
+  isLoading: boolean;
+}
+
+/** `switchesInstalled` false skips the switch/attachment watches (their CRDs are absent). */
+export function useSwitchPortsData(switchesInstalled: boolean): SwitchPortsData {
+  const lists = useWatchedLists({
+    hosts: { gvk: BareMetalHostGVK },
+    hardwareData: { gvk: HardwareDataGVK },
+    switches: { gvk: BareMetalSwitchGVK, opts: { enabled: switchesInstalled } },
+    attachments: { gvk: HostNetworkAttachmentGVK, opts: { enabled: switchesInstalled } },
+    nodes: { gvk: NodeGVK },
+    nns: { gvk: NodeNetworkStateGVK },
+    policies: { gvk: PolicyGVK },
+    nads: { gvk: NadGVK },
+    pods: { gvk: PodGVK },
+  });
+  const hosts = lists.hosts.data as BareMetalHost[];
+  const hardwareData = lists.hardwareData.data as HardwareData[];
+  const switches = lists.switches.data as BareMetalSwitch[];
+  const attachments = lists.attachments.data as HostNetworkAttachment[];
+  const nodes = lists.nodes.data as Node[];
+  const nns = lists.nns.data as NodeNetworkState[];
+  const policies = lists.policies.data as NodeNetworkConfigurationPolicy[];
+  const nads = lists.nads.data as NetworkAttachmentDefinition[];
+  const pods = lists.pods.data as Pod[];
+  const podsLoaded = !lists.pods.isLoading && !lists.pods.error;
+
+  const hostViews = useMemo(
+    () =>
+      buildHostPortsViews({
+        hosts,
+        hardwareData,
+        switches,
+        attachments,
+        nodes,
+        nodeNetworkStates: nns,
+      }),
+    [hosts, hardwareData, switches, attachments, nodes, nns],
+  );
+  const switchViews = useMemo(
+    () => buildSwitchViews({ hosts, hardwareData, switches, attachments }),
+    [hosts, hardwareData, switches, attachments],
+  );
+  const mismatches = useMemo(
+    () =>
+      checkVlanConsistency({
+        nodes,
+        bareMetalHosts: hosts,
+        hardwareData,
+        hostNetworkAttachments: attachments,
+        switches,
+        nodeNetworkStates: nns,
+        policies,
+        nads,
+        // Without pods (e.g. no permission to list them) every NAD counts, one severity lower.
+        ...(podsLoaded ? { pods } : {}),
+      }),
+    [nodes, hosts, hardwareData, attachments, switches, nns, policies, nads, pods, podsLoaded],
+  );
+  const isLoading = Object.values(lists).some((r) => (r as WatchedResult<unknown>).isLoading);
+  return {
+    hosts,
+    switches,
+    attachments,
+    hostViews,
+    switchViews,
+    mismatches,
+    primary: lists.hosts,
+    isLoading,
+  };
+}
