@@ -32,6 +32,7 @@ import { EnactmentTable } from './EnactmentTable';
 import { PolicyEvents } from './PolicyEvents';
 import { HeadlineLabel, PhaseCounts, PolicyConditionLabels } from './StatusLabels';
 import { getNodeUrl, getPolicyCloneUrl, getPolicyEditUrl, POLICY_LIST_URL } from './urls';
+import { PolicyHistorySection } from '../../rollback/components/PolicyHistorySection';
 import './policies.css';
 
 interface PolicyDetailsProps {
@@ -301,7 +302,10 @@ export function PolicyDetails({
       </Section>
 
       {/* Slot for the rollback feature: its history section renders here and is linked as #history. */}
-      <section id="history" data-test="policy-history-slot" />
+      <section id="history" data-test="policy-history-slot">
+        {/* Rollback feature (issue 6): revision timeline, diff, rollback and revert. */}
+        <PolicyHistorySection policy={policy} />
+      </section>
     </>
   );
 }

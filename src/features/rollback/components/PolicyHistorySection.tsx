@@ -1,0 +1,268 @@
+// The policy details page's history section: failed enactments (when Failing or Aborted), the
+// revision timeline with outcomes, a diff between any two revisions, and for users allowed to
+// update the policy, rollback and revert. Viewers see everything except the write actions.
+import { useMemo, useState } from 'react';
+import { Timestamp, useAccessReview } from '@openshift-console/dynamic-plugin-sdk';
+import {
+  Button,
+  Flex,
+  FlexItem,
+  FormGroup,
+  FormSelect,
+  FormSelectOption,
+  Label,
+  Stack,
+  StackItem,
+  Title,
+} from '@patternfly/react-core';
+import { Table, Tbody, Td, Th, Thead, Tr } from '@patternfly/react-table';
+import { NodeGVK, NodeNetworkStateGVK, PolicyModel } from '../../../shared/k8s/models';
+import { useWatchedList } from '../../../shared/k8s/useWatchedList';
+import { DataState } from '../../../shared/ui/DataState';
+import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
+import type { Node } from '../../../shared/model/k8s';
+import type {
+  NodeNetworkConfigurationPolicy,
+  NodeNetworkConfigurationPolicySpec,
+  NodeNetworkState,
+} from '../../../shared/model/nmstate';
+import type { RevisionUnavailableReason } from '../model/revision';
+import { getRolloutState } from '../logic/rollout';
+import { specsEqual } from '../logic/specDiff';
+import { usePolicyEnactments, usePolicyHistory } from '../data/usePolicyHistory';
+import { FailedEnactmentsPanel } from './FailedEnactmentsPanel';
+import { OutcomeLabel } from './OutcomeLabel';
+import { RevertPanel } from './RevertPanel';
+import { RollbackPanel } from './RollbackPanel';
+import { SpecDiff } from './SpecDiff';
+
+const CURRENT = '__current__';
+
+type Open = { kind: 'rollback'; revision?: string } | { kind: 'revert' } | null;
+
+export function PolicyHistorySection({ policy }: { policy: NodeNetworkConfigurationPolicy }) {
+  const { t } = usePluginTranslation();
+  const name = policy.metadata.name;
+  const enactments = usePolicyEnactments(name);
+  const history = usePolicyHistory(policy, enactments.data, !enactments.isLoading);
+  const [canUpdate] = useAccessReview({
+    group: PolicyModel.apiGroup,
+    resource: PolicyModel.plural,
+    verb: 'update',
+    name,
+  });
+  const rollout = getRolloutState(policy, enactments.data);
+  const failed = rollout.outcome === 'Failing' || rollout.outcome === 'Aborted';
+  const [open, setOpen] = useState<Open>(null);
+  const nodes = useWatchedList<Node>(NodeGVK, { enabled: open !== null });
+  const nodeStates = useWatchedList<NodeNetworkState>(NodeNetworkStateGVK, {
+    enabled: open !== null || failed,
+  });
+
+  const { revisions } = history;
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState(CURRENT);
+  const fromName = from || revisions[1]?.name || revisions[0]?.name || CURRENT;
+  const specOf = (key: string): NodeNetworkConfigurationPolicySpec | undefined =>
+    key === CURRENT ? policy.spec : revisions.find((r) => r.name === key)?.spec;
+  const fromSpec = specOf(fromName);
+  const toSpec = specOf(to);
+
+  const reasons: Record<RevisionUnavailableReason | 'revision.otherPolicy', string> = {
+    'revision.notAnObject': t('Not a revision object'),
+    'revision.wrongKind': t('Not a ControllerRevision'),
+    'revision.missingPolicyLabel': t('No policy label'),
+    'revision.missingData': t('No recorded data'),
+    'revision.invalidSpec': t('The recorded spec is missing or truncated'),
+    'revision.invalidGeneration': t('No valid generation'),
+    'revision.invalidRecordedAt': t('No valid recording time'),
+    'revision.otherPolicy': t('Recorded for another policy'),
+  };
+
+  const options = useMemo(
+    () => [
+      { value: CURRENT, label: t('Current spec') },
+      ...revisions.map((r) => ({
+        value: r.name,
+        label: t('Generation {{generation}}', { generation: r.generation }),
+      })),
+    ],
+    [revisions, t],
+  );
+
+  return (
+    <Stack hasGutter data-test="policy-history">
+      <StackItem>
+        <Flex justifyContent={{ default: 'justifyContentSpaceBetween' }}>
+          <FlexItem>
+            <Title headingLevel="h2">{t('History')}</Title>
+          </FlexItem>
+          {canUpdate && open === null && (
+            <FlexItem>
+              <Flex spaceItems={{ default: 'spaceItemsSm' }}>
+                <Button
+                  variant="secondary"
+                  onClick={() => setOpen({ kind: 'rollback' })}
+                  data-test="rollback-open"
+                >
+                  {t('Roll back')}
+                </Button>
+                {rollout.outcome === 'Available' && (
+                  <Button
+                    variant="secondary"
+                    onClick={() => setOpen({ kind: 'revert' })}
+                    data-test="revert-open"
+                  >
+                    {t('Revert')}
+                  </Button>
+                )}
+              </Flex>
+            </FlexItem>
+          )}
+        </Flex>
+      </StackItem>
+      {failed && (
+        <StackItem>
+          <FailedEnactmentsPanel
+            policy={policy}
+            enactments={enactments.data}
+            nodeStates={nodeStates.data}
+          />
+        </StackItem>
+      )}
+      {open?.kind === 'rollback' && canUpdate && (
+        <StackItem>
+          <RollbackPanel
+            policy={policy}
+            revisions={revisions}
+            initialRevision={open.revision}
+            enactments={enactments.data}
+            nodes={nodes.data}
+            nodeStates={nodeStates.data}
+            onClose={() => setOpen(null)}
+          />
+        </StackItem>
+      )}
+      {open?.kind === 'revert' && canUpdate && !nodes.isLoading && !nodeStates.isLoading && (
+        <StackItem>
+          <RevertPanel
+            policy={policy}
+            baselines={history.baselines}
+            enactments={enactments.data}
+            nodes={nodes.data}
+            nodeStates={nodeStates.data}
+            onClose={() => setOpen(null)}
+          />
+        </StackItem>
+      )}
+      <StackItem>
+        <DataState result={history.result} testId="history">
+          <Table variant="compact" aria-label={t('Revisions')} data-test="revision-timeline">
+            <Thead>
+              <Tr>
+                <Th>{t('Generation')}</Th>
+                <Th>{t('Recorded')}</Th>
+                <Th>{t('Author')}</Th>
+                <Th>{t('Outcome')}</Th>
+                <Th screenReaderText={t('Actions')} />
+              </Tr>
+            </Thead>
+            <Tbody>
+              {revisions.map((r) => {
+                const isCurrent = specsEqual(r.spec, policy.spec);
+                return (
+                  <Tr key={r.name} data-test={`revision-${r.generation}`}>
+                    <Td dataLabel={t('Generation')}>
+                      {r.generation}{' '}
+                      {r.generation === policy.metadata.generation && (
+                        <Label isCompact color="blue">
+                          {t('Current')}
+                        </Label>
+                      )}
+                    </Td>
+                    <Td dataLabel={t('Recorded')}>
+                      <Timestamp timestamp={r.recordedAt} />
+                    </Td>
+                    <Td dataLabel={t('Author')}>{r.author ?? t('Unknown')}</Td>
+                    <Td dataLabel={t('Outcome')}>
+                      <OutcomeLabel outcome={r.outcome} testId="revision-outcome" />
+                    </Td>
+                    <Td isActionCell>
+                      {canUpdate && !isCurrent && (
+                        <Button
+                          variant="link"
+                          isInline
+                          onClick={() => setOpen({ kind: 'rollback', revision: r.name })}
+                          data-test="revision-rollback"
+                        >
+                          {t('Roll back to this')}
+                        </Button>
+                      )}
+                    </Td>
+                  </Tr>
+                );
+              })}
+              {history.unavailable.map((u, i) => (
+                <Tr key={`u-${u.name ?? i}`} data-test="revision-unavailable">
+                  <Td dataLabel={t('Generation')}>{u.name ?? t('Unnamed object')}</Td>
+                  <Td dataLabel={t('Recorded')} colSpan={2}>
+                    {reasons[u.reason]}
+                  </Td>
+                  <Td dataLabel={t('Outcome')}>
+                    <Label isCompact color="grey">
+                      {t('Unavailable')}
+                    </Label>
+                  </Td>
+                  <Td />
+                </Tr>
+              ))}
+              {revisions.length + history.unavailable.length === 0 && (
+                <Tr>
+                  <Td colSpan={5} data-test="revision-timeline-empty">
+                    {history.canRecord
+                      ? t('No revision recorded yet; the current generation is being recorded.')
+                      : t('No revision recorded yet.')}
+                  </Td>
+                </Tr>
+              )}
+            </Tbody>
+          </Table>
+        </DataState>
+      </StackItem>
+      {revisions.length > 0 && (
+        <StackItem>
+          <Title headingLevel="h3">{t('Compare')}</Title>
+          <Flex>
+            <FormGroup label={t('From')} fieldId="sb-history-from">
+              <FormSelect
+                id="sb-history-from"
+                value={fromName}
+                onChange={(_e, v) => setFrom(v)}
+                data-test="compare-from"
+                aria-label={t('From')}
+              >
+                {options.map((o) => (
+                  <FormSelectOption key={o.value} value={o.value} label={o.label} />
+                ))}
+              </FormSelect>
+            </FormGroup>
+            <FormGroup label={t('To')} fieldId="sb-history-to">
+              <FormSelect
+                id="sb-history-to"
+                value={to}
+                onChange={(_e, v) => setTo(v)}
+                data-test="compare-to"
+                aria-label={t('To')}
+              >
+                {options.map((o) => (
+                  <FormSelectOption key={o.value} value={o.value} label={o.label} />
+                ))}
+              </FormSelect>
+            </FormGroup>
+          </Flex>
+          {fromSpec && toSpec && <SpecDiff from={fromSpec} to={toSpec} testId="compare-diff" />}
+        </StackItem>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,141 @@
+// Writes to the revision history (ControllerRevisions in HISTORY_NAMESPACE). Every function
+// tolerates races with other users: a revision that already exists or was already pruned is
+// fine, because the history converges on one object per policy generation either way.
+import { k8sListItems } from '@openshift-console/dynamic-plugin-sdk';
+import type { K8sResourceCommon } from '@openshift-console/dynamic-plugin-sdk';
+import {
+  ControllerRevisionModel,
+  EnactmentModel,
+  NodeModel,
+  NodeNetworkStateModel,
+} from '../../../shared/k8s/models';
+import { createResource, deleteResource, updateResource } from '../../../shared/k8s/mutations';
+import { toK8sError } from '../../../shared/k8s/k8sError';
+import type { Node } from '../../../shared/model/k8s';
+import type {
+  NetworkState,
+  NodeNetworkConfigurationEnactment,
+  NodeNetworkConfigurationPolicy,
+  NodeNetworkState,
+} from '../../../shared/model/nmstate';
+import { ENACTMENT_POLICY_LABEL } from '../../../shared/model/nmstate';
+import { getMatchedNodes } from '../../policies/logic/nodeSelection';
+import {
+  DEFAULT_REVISIONS_KEPT,
+  HISTORY_NAMESPACE,
+  REVISION_POLICY_LABEL,
+  type ControllerRevision,
+  type RevisionOutcome,
+} from '../model/revision';
+import { REVISION_BASELINE_KEY, buildRevisionBaseline } from '../logic/baseline';
+import {
+  buildRevision,
+  getPolicyLabelValue,
+  getRevisionsToPrune,
+  parseRevisions,
+  withRevisionOutcome,
+} from '../logic/revisions';
+
+const list = async <T>(
+  model: Parameters<typeof k8sListItems>[0]['model'],
+  queryParams: Record<string, unknown> = {},
+): Promise<T[]> =>
+  (await k8sListItems<K8sResourceCommon>({ model, queryParams })) as unknown as T[];
+
+/**
+ * Only the first generation's revision carries a baseline: later generations start from a state
+ * the policy itself already changed. Best effort: without it, revert falls back to the current
+ * state and says so.
+ */
+const captureBaseline = async (
+  policy: NodeNetworkConfigurationPolicy,
+): Promise<Record<string, NetworkState> | null> => {
+  if (policy.metadata.generation !== 1) return null;
+  try {
+    const [nodes, states, enactments] = await Promise.all([
+      list<Node>(NodeModel),
+      list<NodeNetworkState>(NodeNetworkStateModel),
+      list<NodeNetworkConfigurationEnactment>(EnactmentModel, {
+        labelSelector: { matchLabels: { [ENACTMENT_POLICY_LABEL]: policy.metadata.name } },
+      }),
+    ]);
+    const current = new Map<string, NetworkState>();
+    for (const s of states)
+      if (s.status?.currentState) current.set(s.metadata.name, s.status.currentState);
+    const baseline = buildRevisionBaseline(
+      policy,
+      getMatchedNodes(policy, nodes).map((n) => n.metadata.name),
+      current,
+      enactments,
+    );
+    return Object.keys(baseline).length > 0 ? baseline : null;
+  } catch {
+    return null;
+  }
+};
+
+/** Deletes this policy's revisions beyond the newest `keep`. */
+export async function prunePolicyRevisions(
+  policyName: string,
+  keep = DEFAULT_REVISIONS_KEPT,
+): Promise<void> {
+  const objects = await list<unknown>(ControllerRevisionModel, {
+    ns: HISTORY_NAMESPACE,
+    labelSelector: { matchLabels: { [REVISION_POLICY_LABEL]: getPolicyLabelValue(policyName) } },
+  });
+  // Some clients ignore the selector: the policy name is checked again after parsing.
+  const { revisions } = parseRevisions(objects);
+  const own = revisions.filter((r) => r.policyName === policyName);
+  for (const name of getRevisionsToPrune(own, keep)) {
+    const r = own.find((x) => x.name === name);
+    if (!r) continue;
+    try {
+      await deleteResource({
+        model: ControllerRevisionModel,
+        resource: {
+          apiVersion: 'apps/v1',
+          kind: 'ControllerRevision',
+          metadata: { name: r.name, namespace: r.namespace },
+        },
+      });
+    } catch (err) {
+      if (toK8sError(err).kind !== 'notFound') throw err;
+    }
+  }
+}
+
+/**
+ * Records the policy's current generation in the history. The policies editor calls this after
+ * every successful save; rollback and revert call it after their writes; the history watcher
+ * calls it on first sight of a generation without a revision.
+ */
+export async function recordPolicyRevision(
+  policy: NodeNetworkConfigurationPolicy,
+  author?: string,
+): Promise<void> {
+  const cr = buildRevision(policy, {
+    now: new Date().toISOString(),
+    author,
+    namespace: HISTORY_NAMESPACE,
+  });
+  const baseline = await captureBaseline(policy);
+  if (baseline) cr.data[REVISION_BASELINE_KEY] = baseline;
+  try {
+    await createResource<ControllerRevision>({ model: ControllerRevisionModel, data: cr });
+  } catch (err) {
+    // Another tab or user recorded this generation first.
+    if (toK8sError(err).kind !== 'alreadyExists') throw err;
+  }
+  await prunePolicyRevisions(policy.metadata.name);
+}
+
+/** Writes an observed outcome onto the revision; resourceVersion makes concurrent writers 409. */
+export async function recordRevisionOutcome(
+  revision: ControllerRevision,
+  outcome: RevisionOutcome,
+): Promise<void> {
+  await updateResource<ControllerRevision>({
+    model: ControllerRevisionModel,
+    data: withRevisionOutcome(revision, outcome),
+  });
+}

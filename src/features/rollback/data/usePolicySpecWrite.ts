@@ -1,0 +1,87 @@
+// Writes a new spec onto a policy the way rollback and revert need it: with the resourceVersion
+// of the copy the user reviewed, waiting (on request) while admission refuses updates to a
+// progressing policy, stopping on any conflict until the user has seen what changed, recording
+// a revision after success and then following the rollout.
+import { useCallback, useEffect, useState } from 'react';
+import { PolicyModel } from '../../../shared/k8s/models';
+import { updateResource } from '../../../shared/k8s/mutations';
+import { toK8sError } from '../../../shared/k8s/k8sError';
+import type {
+  NodeNetworkConfigurationPolicy,
+  NodeNetworkConfigurationPolicySpec,
+} from '../../../shared/model/nmstate';
+import { specsEqual } from '../logic/specDiff';
+import { classifyWriteError, shouldRetryWaitingWrite } from '../logic/rollout';
+import { recordPolicyRevision } from './revisionStore';
+
+export type SpecWriteState =
+  | { step: 'idle' }
+  | { step: 'saving' }
+  /** Admission refused: the policy is still rolling out. The user may choose to wait. */
+  | {
+      step: 'blocked';
+      spec: NodeNetworkConfigurationPolicySpec;
+      base: NodeNetworkConfigurationPolicy;
+    }
+  | {
+      step: 'waiting';
+      spec: NodeNetworkConfigurationPolicySpec;
+      base: NodeNetworkConfigurationPolicy;
+    }
+  /** The policy changed since it was reviewed; `base` is what the user saw. */
+  | { step: 'conflict'; base: NodeNetworkConfigurationPolicy; message: string }
+  | { step: 'following'; generation: number | null }
+  | { step: 'error'; message: string };
+
+const toPut = (
+  base: NodeNetworkConfigurationPolicy,
+  spec: NodeNetworkConfigurationPolicySpec,
+): NodeNetworkConfigurationPolicy => {
+  const data = structuredClone(base);
+  // Status belongs to the handler and is ignored on PUT; sending it would only add noise.
+  Reflect.deleteProperty(data, 'status');
+  data.spec = structuredClone(spec);
+  return data;
+};
+
+export function usePolicySpecWrite(live: NodeNetworkConfigurationPolicy | undefined) {
+  const [state, setState] = useState<SpecWriteState>({ step: 'idle' });
+
+  const write = useCallback(
+    (base: NodeNetworkConfigurationPolicy, spec: NodeNetworkConfigurationPolicySpec) => {
+      setState({ step: 'saving' });
+      updateResource<NodeNetworkConfigurationPolicy>({
+        model: PolicyModel,
+        data: toPut(base, spec),
+      })
+        .then((updated) => {
+          // History is best effort: the write itself succeeded and is what the user asked for.
+          recordPolicyRevision(updated).catch(() => undefined);
+          setState({ step: 'following', generation: updated.metadata.generation ?? null });
+        })
+        .catch((err: unknown) => {
+          const e = toK8sError(err);
+          const failure = classifyWriteError(e);
+          if (failure === 'waitForSettle') setState({ step: 'blocked', spec, base });
+          else if (failure === 'conflict') setState({ step: 'conflict', base, message: e.message });
+          else setState({ step: 'error', message: e.message });
+        });
+    },
+    [],
+  );
+
+  const wait = useCallback(() => {
+    setState((s) => (s.step === 'blocked' ? { ...s, step: 'waiting' } : s));
+  }, []);
+
+  const reset = useCallback(() => setState({ step: 'idle' }), []);
+
+  useEffect(() => {
+    if (state.step !== 'waiting' || !live || !shouldRetryWaitingWrite(live)) return;
+    // Status updates move resourceVersion on while we wait; only the spec must be unchanged.
+    if (specsEqual(live.spec, state.base.spec)) write(live, state.spec);
+    else setState({ step: 'conflict', base: state.base, message: '' });
+  }, [state, live, write]);
+
+  return { state, write, wait, reset };
+}
