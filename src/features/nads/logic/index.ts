@@ -27,3 +27,4 @@ export {
   renameNewNad,
   type IpamFormType,
 } from './templates';
+export { countPodsByNad, type NadPodCounts } from './podUsage';

@@ -88,7 +88,7 @@ export function parseNetworkStatus(pod: Pod): ParseNetworkStatusResult {
 }
 
 /** `ns/name` references from the networks annotation (comma form or JSON selection elements). */
-function requestedNetworks(pod: Pod): string[] {
+export function getRequestedNetworks(pod: Pod): string[] {
   const raw = pod.metadata.annotations?.[NETWORKS_ANNOTATION];
   if (!raw) return [];
   const ns = pod.metadata.namespace;
@@ -132,7 +132,7 @@ export function getPodsUsingNad(
   const key = `${nad.metadata.namespace}/${nad.metadata.name}`;
   const out: PodNadUsage[] = [];
   for (const pod of pods) {
-    const requested = requestedNetworks(pod).includes(key);
+    const requested = getRequestedNetworks(pod).includes(key);
     const st = parseNetworkStatus(pod);
     const status = st.ok ? st.entries.filter((e) => e.name === key) : [];
     if (requested || status.length > 0)

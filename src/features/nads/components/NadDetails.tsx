@@ -1,0 +1,281 @@
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import {
+  Alert,
+  CodeBlock,
+  CodeBlockCode,
+  DescriptionList,
+  DescriptionListDescription,
+  DescriptionListGroup,
+  DescriptionListTerm,
+  Label,
+  List,
+  ListItem,
+  Stack,
+  StackItem,
+  Tab,
+  TabTitleText,
+  Tabs,
+  Title,
+} from '@patternfly/react-core';
+import { Table, Tbody, Td, Th, Thead, Tr } from '@patternfly/react-table';
+import type { Event, Pod } from '../../../shared/model/k8s';
+import type { NetworkAttachmentDefinition } from '../../../shared/model/nad';
+import { PodGVK, getResourceUrl } from '../../../shared/k8s/models';
+import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
+import { getAttachFailures } from '../logic/attachFailures';
+import { getEffectiveConfig } from '../logic/effectiveConfig';
+import { isManagedNad } from '../logic/managed';
+import { getPodsUsingNad, summarizeNad } from '../logic/summary';
+import type { Finding } from '../model/types';
+import { FindingsList, ProblemsBadge } from './FindingsList';
+import { ManagedNadAlert } from './ManagedNadAlert';
+import { useEffectiveNoteText, useFormUnavailableText } from './findingText';
+
+interface NadDetailsProps {
+  nad: NetworkAttachmentDefinition;
+  findings: Finding[];
+  pods: Pod[];
+  events: Event[];
+}
+
+function Summary({ nad, findings }: { nad: NetworkAttachmentDefinition; findings: Finding[] }) {
+  const { t } = usePluginTranslation();
+  const s = summarizeNad(nad);
+  const rows: [string, string, string][] = [
+    [t('Namespace'), nad.metadata.namespace, 'namespace'],
+    [t('CNI type'), s.cniTypes.join(' → ') || '-', 'type'],
+    [t('Topology'), s.topology ?? '-', 'topology'],
+    [t('Network name'), s.networkName ?? '-', 'network-name'],
+    [t('IPAM'), s.ipamType ?? '-', 'ipam'],
+    [t('IPv4 subnets / ranges'), s.subnetsV4.join(', ') || '-', 'subnets-v4'],
+    [t('IPv6 subnets / ranges'), s.subnetsV6.join(', ') || '-', 'subnets-v6'],
+    [t('VLAN'), s.vlan === undefined ? '-' : String(s.vlan), 'vlan'],
+    [
+      t('Master / bridge / physical network'),
+      s.master ?? s.bridge ?? s.physicalNetwork ?? '-',
+      'iface',
+    ],
+  ];
+  return (
+    <DescriptionList isHorizontal isCompact columnModifier={{ lg: '2Col' }} data-test="nad-summary">
+      {rows.map(([term, value, id]) => (
+        <DescriptionListGroup key={id}>
+          <DescriptionListTerm>{term}</DescriptionListTerm>
+          <DescriptionListDescription data-test={`summary-${id}`}>
+            {value}
+          </DescriptionListDescription>
+        </DescriptionListGroup>
+      ))}
+      <DescriptionListGroup>
+        <DescriptionListTerm>{t('Problems')}</DescriptionListTerm>
+        <DescriptionListDescription>
+          <ProblemsBadge findings={findings} testId="problems-badge" />
+        </DescriptionListDescription>
+      </DescriptionListGroup>
+    </DescriptionList>
+  );
+}
+
+function PodLink({ pod }: { pod: Pod }) {
+  return (
+    <Link to={getResourceUrl(PodGVK, pod.metadata.name, pod.metadata.namespace)}>
+      {pod.metadata.name}
+    </Link>
+  );
+}
+
+function AttachedPods({ nad, pods }: { nad: NetworkAttachmentDefinition; pods: Pod[] }) {
+  const { t } = usePluginTranslation();
+  const usages = useMemo(
+    () => getPodsUsingNad(pods, nad).filter((u) => u.status.length > 0),
+    [pods, nad],
+  );
+  if (usages.length === 0)
+    return <p data-test="attached-pods-empty">{t('No pod is attached to this network.')}</p>;
+  return (
+    <Table aria-label={t('Attached pods')} variant="compact" data-test="attached-pods">
+      <Thead>
+        <Tr>
+          <Th>{t('Pod')}</Th>
+          <Th>{t('Namespace')}</Th>
+          <Th>{t('Node')}</Th>
+          <Th>{t('Interface')}</Th>
+          <Th>{t('IP addresses')}</Th>
+          <Th>{t('MAC')}</Th>
+          <Th>{t('Gateway')}</Th>
+        </Tr>
+      </Thead>
+      <Tbody>
+        {usages.flatMap((u) =>
+          u.status.map((st, i) => (
+            <Tr
+              key={`${u.pod.metadata.namespace}/${u.pod.metadata.name}/${st.interface ?? i}`}
+              data-test={`attached-${u.pod.metadata.name}`}
+            >
+              <Td dataLabel={t('Pod')}>
+                <PodLink pod={u.pod} />
+              </Td>
+              <Td dataLabel={t('Namespace')}>{u.pod.metadata.namespace}</Td>
+              <Td dataLabel={t('Node')}>{u.pod.spec?.nodeName ?? '-'}</Td>
+              <Td dataLabel={t('Interface')}>{st.interface ?? '-'}</Td>
+              <Td dataLabel={t('IP addresses')}>{st.ips.join(', ') || '-'}</Td>
+              <Td dataLabel={t('MAC')}>{st.mac ?? '-'}</Td>
+              <Td dataLabel={t('Gateway')}>
+                {st.nilGateway ? (
+                  <Label status="warning" isCompact data-test="nil-gateway">
+                    {t('<nil>: default route without a gateway')}
+                  </Label>
+                ) : (
+                  st.gateways.join(', ') || '-'
+                )}
+              </Td>
+            </Tr>
+          )),
+        )}
+      </Tbody>
+    </Table>
+  );
+}
+
+function FailingPods({
+  nad,
+  pods,
+  events,
+}: {
+  nad: NetworkAttachmentDefinition;
+  pods: Pod[];
+  events: Event[];
+}) {
+  const { t } = usePluginTranslation();
+  const failures = useMemo(
+    () => getAttachFailures(getPodsUsingNad(pods, nad), events),
+    [pods, nad, events],
+  );
+  if (failures.length === 0) return null;
+  return (
+    <StackItem>
+      <Title headingLevel="h2" size="lg">
+        {t('Pods failing to attach')}
+      </Title>
+      <Stack hasGutter data-test="failing-pods">
+        {failures.map((f) => (
+          <StackItem key={`${f.pod.metadata.namespace}/${f.pod.metadata.name}`}>
+            <Alert
+              variant="danger"
+              isInline
+              title={<PodLink pod={f.pod} />}
+              data-test={`failing-${f.pod.metadata.name}`}
+            >
+              {f.error !== undefined ? (
+                <div className="sb-nad-pre" data-test="multus-error">
+                  {f.error}
+                </div>
+              ) : (
+                <p>
+                  {t(
+                    'The pod requests this network but has no interface on it yet; no error has been reported.',
+                  )}
+                </p>
+              )}
+              {f.count !== undefined && f.count > 1 && (
+                <p>{t('Seen {{count}} times', { count: f.count })}</p>
+              )}
+            </Alert>
+          </StackItem>
+        ))}
+      </Stack>
+    </StackItem>
+  );
+}
+
+function Configuration({ nad }: { nad: NetworkAttachmentDefinition }) {
+  const { t } = usePluginTranslation();
+  const noteText = useEffectiveNoteText();
+  const reasonText = useFormUnavailableText();
+  const effective = useMemo(() => getEffectiveConfig(nad), [nad]);
+  return (
+    <Stack hasGutter>
+      <StackItem>
+        <Title headingLevel="h2" size="lg">
+          {t('Configuration (spec.config as stored)')}
+        </Title>
+        <CodeBlock data-test="config-stored">
+          <CodeBlockCode>{nad.spec?.config ?? ''}</CodeBlockCode>
+        </CodeBlock>
+      </StackItem>
+      <StackItem>
+        <Title headingLevel="h2" size="lg">
+          {t('Effective configuration')}
+        </Title>
+        <p>{t('What Multus and the plugins actually use, after defaults and dropped keys.')}</p>
+        {effective.ok ? (
+          <>
+            {effective.notes.length > 0 && (
+              <List data-test="effective-notes">
+                {effective.notes.map((n, i) => (
+                  <ListItem key={`${n.code}-${n.path}-${i}`} data-test={`note-${n.code}`}>
+                    <code>{n.path}</code>: {noteText(n)}
+                  </ListItem>
+                ))}
+              </List>
+            )}
+            <CodeBlock data-test="config-effective">
+              <CodeBlockCode>{JSON.stringify(effective.config, null, 2)}</CodeBlockCode>
+            </CodeBlock>
+          </>
+        ) : (
+          <Alert variant="warning" isInline isPlain title={reasonText(effective.reason)} />
+        )}
+      </StackItem>
+    </Stack>
+  );
+}
+
+export function NadDetails({ nad, findings, pods, events }: NadDetailsProps) {
+  const { t } = usePluginTranslation();
+  const [tab, setTab] = useState<string | number>('overview');
+  const managed = useMemo(() => isManagedNad(nad), [nad]);
+  return (
+    <Tabs activeKey={tab} onSelect={(_e, k) => setTab(k)} data-test="nad-tabs" mountOnEnter>
+      <Tab
+        eventKey="overview"
+        title={<TabTitleText>{t('Overview')}</TabTitleText>}
+        data-test="tab-overview"
+      >
+        <Stack hasGutter className="pf-v6-u-pt-md">
+          {managed.managed && (
+            <StackItem>
+              <ManagedNadAlert info={managed} />
+            </StackItem>
+          )}
+          <StackItem>
+            <Summary nad={nad} findings={findings} />
+          </StackItem>
+          <FailingPods nad={nad} pods={pods} events={events} />
+          <StackItem>
+            <Title headingLevel="h2" size="lg">
+              {t('Findings')}
+            </Title>
+            <FindingsList findings={findings} />
+          </StackItem>
+          <StackItem>
+            <Title headingLevel="h2" size="lg">
+              {t('Attached pods')}
+            </Title>
+            <AttachedPods nad={nad} pods={pods} />
+          </StackItem>
+        </Stack>
+      </Tab>
+      <Tab
+        eventKey="config"
+        title={<TabTitleText>{t('Configuration')}</TabTitleText>}
+        data-test="tab-config"
+      >
+        <div className="pf-v6-u-pt-md">
+          <Configuration nad={nad} />
+        </div>
+      </Tab>
+    </Tabs>
+  );
+}

@@ -1,0 +1,415 @@
+// The NAD editor. Its single source of truth is the draft object with `spec.config` as text:
+// the form reads values from the text and writes changes back onto it (applyNadFormValues keeps
+// unknown keys and key order), the JSON view edits the text directly, so switching views never
+// loses anything and an invalid config stays exactly as typed.
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import {
+  ActionGroup,
+  Alert,
+  AlertActionLink,
+  Button,
+  Form,
+  FormGroup,
+  Grid,
+  GridItem,
+  List,
+  ListItem,
+  Stack,
+  StackItem,
+  TextInput,
+  Title,
+  ToggleGroup,
+  ToggleGroupItem,
+} from '@patternfly/react-core';
+import { stringify } from 'yaml';
+import type { NetworkAttachmentDefinition } from '../../../shared/model/nad';
+import { NadGVK, NadModel, getResourceUrl } from '../../../shared/k8s/models';
+import { createResource, updateResource } from '../../../shared/k8s/mutations';
+import { toK8sError, type K8sError } from '../../../shared/k8s/k8sError';
+import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
+import { CodeEditor, focusEditorPosition, type EditorMarker } from '../../../shared/ui/CodeEditor';
+import { DiffView } from '../../../shared/ui/DiffView';
+import { useUnsavedChangesGuard } from '../../../shared/ui/useUnsavedChangesGuard';
+import { mergeNadDraft } from '../logic/conflict';
+import { applyNadFormValues, toNadFormValues } from '../logic/form';
+import { isManagedNad } from '../logic/managed';
+import { applyQuickFix } from '../logic/quickFix';
+import { renameNewNad } from '../logic/templates';
+import { validateNad } from '../logic/validateNad';
+import type { NadFormValues } from '../model/form';
+import type { Finding, ValidationContext } from '../model/types';
+import { FindingsList } from './FindingsList';
+import { ManagedNadAlert } from './ManagedNadAlert';
+import { NadForm } from './NadForm';
+import { useFindingText, useFormUnavailableText } from './findingText';
+
+export const JSON_EDITOR_ID = 'nad-json';
+const VALIDATION_DELAY_MS = 120;
+
+type View = 'form' | 'json';
+
+interface NadEditorProps {
+  /** The object being edited as loaded, or a new object from buildNewNad. */
+  initial: NetworkAttachmentDefinition;
+  isNew: boolean;
+  /** The live copy from the watch (edits only), used to resolve conflicts. */
+  latest?: NetworkAttachmentDefinition;
+  context: ValidationContext;
+  canWrite: boolean;
+  initialView?: View;
+}
+
+function sameDraft(a: NetworkAttachmentDefinition, b: NetworkAttachmentDefinition): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+function toYaml(nad: NetworkAttachmentDefinition): string {
+  const metadata = { ...nad.metadata };
+  // Server bookkeeping only adds noise to the conflict diff.
+  Reflect.deleteProperty(metadata, 'managedFields');
+  return stringify({ ...nad, metadata }, { lineWidth: 0 });
+}
+
+/** Validation off the typing path: the latest draft is validated after a short pause. */
+function useDebouncedFindings(
+  draft: NetworkAttachmentDefinition,
+  context: ValidationContext,
+): Finding[] {
+  const [findings, setFindings] = useState<Finding[]>(() => validateNad(draft, context));
+  useEffect(() => {
+    const id = window.setTimeout(
+      () => setFindings(validateNad(draft, context)),
+      VALIDATION_DELAY_MS,
+    );
+    return () => window.clearTimeout(id);
+  }, [draft, context]);
+  return findings;
+}
+
+export function NadEditor({
+  initial,
+  isNew,
+  latest,
+  context,
+  canWrite,
+  initialView,
+}: NadEditorProps) {
+  const { t } = usePluginTranslation();
+  const navigate = useNavigate();
+  const findingText = useFindingText();
+  const reasonText = useFormUnavailableText();
+  const [base, setBase] = useState(initial);
+  const [draft, setDraft] = useState(initial);
+  const [view, setView] = useState<View>(initialView ?? 'form');
+  const [saving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState<K8sError | undefined>();
+  const [conflict, setConflict] = useState(false);
+  const [overridden, setOverridden] = useState<string[]>([]);
+  const [saved, setSaved] = useState<NetworkAttachmentDefinition | undefined>();
+  const managed = useMemo(() => isManagedNad(initial), [initial]);
+  const readOnly = managed.managed || !canWrite;
+  const findings = useDebouncedFindings(draft, context);
+  const form = useMemo(() => toNadFormValues(draft), [draft]);
+  const text = draft.spec?.config ?? '';
+  const dirty = !saved && !sameDraft(draft, base);
+  useUnsavedChangesGuard(
+    dirty,
+    t('You have unsaved changes to this network attachment definition. Leave anyway?'),
+  );
+
+  useEffect(() => {
+    if (saved) void navigate(getResourceUrl(NadGVK, saved.metadata.name, saved.metadata.namespace));
+  }, [saved, navigate]);
+
+  const markers = useMemo<EditorMarker[]>(
+    () =>
+      findings.flatMap((f) =>
+        f.position
+          ? [
+              {
+                line: f.position.line,
+                column: f.position.column,
+                severity: f.severity,
+                message: findingText(f),
+              },
+            ]
+          : [],
+      ),
+    [findings, findingText],
+  );
+
+  const onFormChange = useCallback((values: NadFormValues) => {
+    setDraft((d) => {
+      const r = applyNadFormValues(d, values);
+      return r.ok && r.changed ? r.nad : d;
+    });
+  }, []);
+  const onJsonChange = useCallback((config: string) => {
+    setDraft((d) => ({ ...d, spec: { ...(d.spec ?? {}), config } }));
+  }, []);
+  const onFix = useCallback((f: Finding) => {
+    if (!f.fix) return;
+    const fix = f.fix;
+    setDraft((d) => {
+      const r = applyQuickFix(d.spec?.config ?? '', fix);
+      return r.ok ? { ...d, spec: { ...(d.spec ?? {}), config: r.text } } : d;
+    });
+  }, []);
+  const onJump = useCallback((f: Finding) => {
+    if (!f.position) return;
+    const { line, column } = f.position;
+    setView('json');
+    // The JSON editor mounts on the view switch; move the caret once it is in the DOM.
+    window.setTimeout(() => focusEditorPosition(JSON_EDITOR_ID, line, column), 0);
+  }, []);
+
+  const save = async () => {
+    setSaving(true);
+    setSaveError(undefined);
+    try {
+      const write = isNew ? createResource : updateResource;
+      await write({ model: NadModel, data: draft, dryRun: true });
+      const result = await write({ model: NadModel, data: draft });
+      setSaved(result);
+    } catch (err) {
+      const e = toK8sError(err);
+      setSaveError(e);
+      setConflict(e.kind === 'conflict');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const reapply = () => {
+    if (!latest) return;
+    const merged = mergeNadDraft(base, draft, latest);
+    setBase(latest);
+    setDraft(merged.nad);
+    setOverridden(merged.overridden);
+    setConflict(false);
+    setSaveError(undefined);
+  };
+  const discard = () => {
+    if (!latest) return;
+    setBase(latest);
+    setDraft(latest);
+    setOverridden([]);
+    setConflict(false);
+    setSaveError(undefined);
+  };
+
+  const syntaxError = findings.some((f) => f.code.startsWith('json.') && f.severity === 'error');
+  const errorCount = findings.filter((f) => f.severity === 'error').length;
+  const { name, namespace } = draft.metadata;
+
+  return (
+    <Stack hasGutter data-test="nad-editor">
+      {managed.managed && (
+        <StackItem>
+          <ManagedNadAlert info={managed} />
+        </StackItem>
+      )}
+      {!managed.managed && !canWrite && (
+        <StackItem>
+          <Alert variant="info" isInline title={t('Read-only')} data-test="editor-forbidden">
+            {t(
+              'You do not have permission to save network attachment definitions in this namespace.',
+            )}
+          </Alert>
+        </StackItem>
+      )}
+      {isNew && (
+        <StackItem>
+          <Form isHorizontal onSubmit={(e) => e.preventDefault()}>
+            <FormGroup label={t('Name')} fieldId="nad-name" isRequired>
+              <TextInput
+                id="nad-name"
+                data-test="field-nad-name"
+                value={name}
+                onChange={(_e, v) => setDraft((d) => renameNewNad(d, v))}
+              />
+            </FormGroup>
+            <FormGroup label={t('Namespace')} fieldId="nad-namespace" isRequired>
+              <TextInput
+                id="nad-namespace"
+                data-test="field-nad-namespace"
+                value={namespace}
+                onChange={(_e, v) => setDraft((d) => renameNewNad(d, d.metadata.name, v))}
+              />
+            </FormGroup>
+          </Form>
+        </StackItem>
+      )}
+      <StackItem>
+        <ToggleGroup aria-label={t('Editor view')}>
+          <ToggleGroupItem
+            text={t('Form')}
+            buttonId="nad-view-form"
+            data-test="view-form"
+            isSelected={view === 'form'}
+            onChange={() => setView('form')}
+          />
+          <ToggleGroupItem
+            text={t('JSON')}
+            buttonId="nad-view-json"
+            data-test="view-json"
+            isSelected={view === 'json'}
+            onChange={() => setView('json')}
+          />
+        </ToggleGroup>
+      </StackItem>
+      <StackItem>
+        <Grid hasGutter>
+          <GridItem md={7}>
+            {view === 'form' ? (
+              form.ok ? (
+                <NadForm
+                  values={form.values}
+                  onChange={onFormChange}
+                  nad={{ name, namespace }}
+                  readOnly={readOnly}
+                />
+              ) : (
+                <Alert
+                  variant="info"
+                  isInline
+                  title={reasonText(form.reason)}
+                  data-test="form-unavailable"
+                  actionLinks={
+                    <AlertActionLink onClick={() => setView('json')}>
+                      {t('Open the JSON editor')}
+                    </AlertActionLink>
+                  }
+                />
+              )
+            ) : (
+              <CodeEditor
+                value={text}
+                onChange={onJsonChange}
+                markers={markers}
+                ariaLabel={t('CNI configuration (spec.config)')}
+                testId={JSON_EDITOR_ID}
+                readOnly={readOnly}
+              />
+            )}
+          </GridItem>
+          <GridItem md={5}>
+            <Title headingLevel="h2" size="md">
+              {t('Findings')}
+            </Title>
+            <FindingsList
+              findings={findings}
+              onJump={onJump}
+              onFix={readOnly ? undefined : onFix}
+              testId="editor-findings"
+            />
+          </GridItem>
+        </Grid>
+      </StackItem>
+      {overridden.length > 0 && (
+        <StackItem>
+          <Alert
+            variant="warning"
+            isInline
+            title={t('Your changes were re-applied to the latest version')}
+            data-test="overridden"
+          >
+            <p>{t('These values were also changed by someone else; your values were kept:')}</p>
+            <List>
+              {overridden.map((p) => (
+                <ListItem key={p}>
+                  <code>{p}</code>
+                </ListItem>
+              ))}
+            </List>
+          </Alert>
+        </StackItem>
+      )}
+      {conflict && (
+        <StackItem>
+          <Alert
+            variant="warning"
+            isInline
+            title={t('Someone else changed this network attachment definition')}
+            data-test="conflict"
+            actionLinks={
+              latest && (
+                <>
+                  <AlertActionLink onClick={reapply} data-test="conflict-reapply">
+                    {t('Re-apply my changes to the latest version')}
+                  </AlertActionLink>
+                  <AlertActionLink onClick={discard} data-test="conflict-discard">
+                    {t('Discard my changes')}
+                  </AlertActionLink>
+                </>
+              )
+            }
+          >
+            <p>{t('Your draft is kept. Differences between the latest version and your draft:')}</p>
+            {latest && (
+              <DiffView oldText={toYaml(latest)} newText={toYaml(draft)} testId="conflict-diff" />
+            )}
+          </Alert>
+        </StackItem>
+      )}
+      {saveError && !conflict && (
+        <StackItem>
+          <Alert variant="danger" isInline title={t('Could not save')} data-test="save-error">
+            <p>{saveError.message}</p>
+            {saveError.causes.length > 0 && (
+              <List>
+                {saveError.causes.map((c, i) => (
+                  <ListItem key={i}>
+                    {c.field && <code>{c.field}</code>} {c.message}
+                  </ListItem>
+                ))}
+              </List>
+            )}
+          </Alert>
+        </StackItem>
+      )}
+      {!readOnly && (
+        <StackItem>
+          {errorCount > 0 && !syntaxError && (
+            <Alert
+              variant="warning"
+              isInline
+              isPlain
+              title={t(
+                'The configuration has {{count}} errors; pods using it will probably fail to start.',
+                {
+                  count: errorCount,
+                },
+              )}
+            />
+          )}
+          <ActionGroup>
+            <Button
+              variant="primary"
+              onClick={() => void save()}
+              isLoading={saving}
+              isDisabled={saving || syntaxError || conflict || (!dirty && !isNew)}
+              data-test="nad-save"
+            >
+              {isNew ? t('Create') : t('Save')}
+            </Button>
+            <Button
+              variant="link"
+              onClick={() =>
+                void navigate(
+                  isNew
+                    ? `/k8s/ns/${encodeURIComponent(namespace)}/k8s.cni.cncf.io~v1~NetworkAttachmentDefinition`
+                    : getResourceUrl(NadGVK, base.metadata.name, base.metadata.namespace),
+                )
+              }
+              data-test="nad-cancel"
+            >
+              {t('Cancel')}
+            </Button>
+          </ActionGroup>
+        </StackItem>
+      )}
+    </Stack>
+  );
+}
