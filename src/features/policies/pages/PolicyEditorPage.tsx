@@ -1,9 +1,99 @@
-import { PolicyGVK } from '../../../shared/k8s/models';
+import { useMemo } from 'react';
+import { useLocation, useParams } from 'react-router';
+import { Spinner } from '@patternfly/react-core';
+import type { NodeNetworkConfigurationPolicy } from '../../../shared/model/nmstate';
+import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
 import { withQueryClient } from '../../../shared/query/withQueryClient';
-import { GenericDetailsPage } from '../../../shared/ui/placeholderPages';
+import { DataState } from '../../../shared/ui/DataState';
+import { PageShell } from '../../../shared/ui/PageShell';
+import {
+  useNodeNetworkStates,
+  useNodes,
+  usePolicies,
+  usePolicy,
+  usePolicyPermissions,
+} from '../data/usePolicyData';
+import { createEmptyPolicy } from '../logic/policyForm';
+import { PolicyEditor } from '../components/PolicyEditor';
+
+/** A clone keeps the spec and the user's labels/annotations; server-owned fields are dropped. */
+const toClone = (source: NodeNetworkConfigurationPolicy): NodeNetworkConfigurationPolicy => {
+  const copy = structuredClone(source);
+  const { labels, annotations } = copy.metadata;
+  const metadata: NodeNetworkConfigurationPolicy['metadata'] = {
+    name: `${source.metadata.name}-copy`,
+  };
+  if (labels) metadata.labels = labels;
+  if (annotations) {
+    const kept = Object.fromEntries(
+      Object.entries(annotations).filter(([k]) => !k.startsWith('nmstate.io/')),
+    );
+    if (Object.keys(kept).length > 0) metadata.annotations = kept;
+  }
+  return { apiVersion: copy.apiVersion, kind: copy.kind, metadata, spec: copy.spec };
+};
+
+/** The editable part of the server copy; status is not the user's to edit. */
+const toEditable = (p: NodeNetworkConfigurationPolicy): NodeNetworkConfigurationPolicy => {
+  const copy = structuredClone(p);
+  delete copy.status;
+  delete copy.metadata.managedFields;
+  return copy;
+};
 
 function PolicyEditorPage() {
-  return <GenericDetailsPage gvk={PolicyGVK} testId="policy-editor" />;
+  const { t } = usePluginTranslation();
+  const { name } = useParams<{ name?: string }>();
+  const { search } = useLocation();
+  const query = new URLSearchParams(search);
+  const cloneOf = query.get('clone') ?? undefined;
+  const initialView = query.get('mode') === 'yaml' ? 'yaml' : 'form';
+  const isEdit = Boolean(name);
+  const source = usePolicy(name ?? cloneOf);
+  const nodes = useNodes();
+  const states = useNodeNetworkStates();
+  const policies = usePolicies();
+  const permissions = usePolicyPermissions(name);
+  const loaded = source.data !== undefined;
+  // The editor starts once from the first copy it gets; later watch updates must not reset
+  // the draft (they are handled as conflicts on save).
+  const sourceKey = loaded ? (name ?? cloneOf ?? '') : '';
+  const initial = useMemo(
+    () => {
+      if (!name && !cloneOf) return createEmptyPolicy('');
+      if (!source.data) return null;
+      return isEdit ? toEditable(source.data) : toClone(source.data);
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- fixed once the source has loaded
+    [sourceKey, name, cloneOf],
+  );
+  const title = isEdit
+    ? t('Edit policy {{name}}', { name: name ?? '' })
+    : cloneOf
+      ? t('Clone policy {{name}}', { name: cloneOf })
+      : t('Create policy');
+  const canSave = isEdit ? permissions.canUpdate : permissions.canCreate;
+  const needsSource = Boolean(name ?? cloneOf);
+  return (
+    <PageShell title={title} testId="policy-editor">
+      {needsSource && !initial ? (
+        <DataState result={source}>
+          <Spinner size="lg" aria-label={t('Loading')} />
+        </DataState>
+      ) : initial ? (
+        <PolicyEditor
+          initial={initial}
+          live={isEdit ? source.data : undefined}
+          isEdit={isEdit}
+          initialView={initialView}
+          nodes={nodes.data}
+          nodeNetworkStates={states.data}
+          policies={policies.data}
+          canSave={canSave}
+        />
+      ) : null}
+    </PageShell>
+  );
 }
 
 export default withQueryClient(PolicyEditorPage);

@@ -1,0 +1,517 @@
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { k8sGet } from '@openshift-console/dynamic-plugin-sdk';
+import {
+  ActionGroup,
+  Alert,
+  AlertActionLink,
+  Button,
+  Checkbox,
+  Content,
+  Flex,
+  FlexItem,
+  Title,
+  ToggleGroup,
+  ToggleGroupItem,
+} from '@patternfly/react-core';
+import type { Node } from '../../../shared/model/k8s';
+import type {
+  NodeNetworkConfigurationPolicy,
+  NodeNetworkState,
+} from '../../../shared/model/nmstate';
+import { PolicyModel } from '../../../shared/k8s/models';
+import { createResource, updateResource } from '../../../shared/k8s/mutations';
+import { recordPolicyRevision } from '../../rollback/data/revisionStore';
+import { toK8sError } from '../../../shared/k8s/k8sError';
+import type { K8sError } from '../../../shared/k8s/k8sError';
+import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
+import { CodeEditor, focusEditorPosition } from '../../../shared/ui/CodeEditor';
+import type { EditorMarker } from '../../../shared/ui/CodeEditor';
+import { DiffView } from '../../../shared/ui/DiffView';
+import { useUnsavedChangesGuard } from '../../../shared/ui/useUnsavedChangesGuard';
+import { threeWayMerge } from '../../../shared/logic/merge';
+import type { Finding } from '../model/finding';
+import type { PolicyFormValues } from '../model/policyForm';
+import { applyPolicyFormValues, toPolicyFormValues } from '../logic/policyForm';
+import { parseResourceYaml, stringifyResourceYaml } from '../logic/resourceYaml';
+import { validatePolicy } from '../logic/validatePolicy';
+import { buildPolicyPreview } from '../logic/policyPreview';
+import { getFormIndexMap, getServerCauseFindings, locateFindings } from '../logic/formFindings';
+import { getYamlPathPosition } from '../logic/yamlPositions';
+import { PolicyForm } from './form/PolicyForm';
+import { PolicyPreviewView } from './PolicyPreviewView';
+import { getFindingMessage, getFormReasonMessage, getYamlErrorMessage } from './messages';
+import { getPolicyUrl } from './urls';
+import './policies.css';
+
+type View = 'form' | 'yaml';
+
+interface PolicyEditorProps {
+  /** What the editor starts from: a new template, a clone, or the server copy. */
+  initial: NodeNetworkConfigurationPolicy;
+  /** Editing: the live server copy (its conditions decide "still progressing"). */
+  live?: NodeNetworkConfigurationPolicy;
+  isEdit: boolean;
+  initialView: View;
+  nodes: Node[];
+  nodeNetworkStates: NodeNetworkState[];
+  policies: NodeNetworkConfigurationPolicy[];
+  canSave: boolean;
+}
+
+const EXPECTED = { kind: 'NodeNetworkConfigurationPolicy', apiVersionPrefix: 'nmstate.io/' };
+const BLOCKING = new Set(['error']);
+
+interface Conflict {
+  latest: NodeNetworkConfigurationPolicy;
+  overridden: string[] | null;
+}
+
+/** Form and YAML authoring with validation, per-node preview, dry-run, save and 409 handling. */
+export function PolicyEditor({
+  initial,
+  live,
+  isEdit,
+  initialView,
+  nodes,
+  nodeNetworkStates,
+  policies,
+  canSave,
+}: PolicyEditorProps) {
+  const { t } = usePluginTranslation();
+  const navigate = useNavigate();
+  const startForm = useMemo(() => toPolicyFormValues(initial), [initial]);
+  const [base, setBase] = useState(initial);
+  const [formOriginal, setFormOriginal] = useState(initial);
+  const [values, setValues] = useState<PolicyFormValues | null>(
+    startForm.ok ? startForm.values : null,
+  );
+  const [view, setView] = useState<View>(startForm.ok ? initialView : 'yaml');
+  const [formNote, setFormNote] = useState<string | null>(
+    startForm.ok ? null : getFormReasonMessage(t, startForm.reason, startForm.params),
+  );
+  const [yamlText, setYamlText] = useState(() => stringifyResourceYaml(initial));
+  const [serverFindings, setServerFindings] = useState<Finding[]>([]);
+  const [status, setStatus] = useState<
+    | { kind: 'idle' }
+    | { kind: 'busy'; step: 'dryRun' | 'save' }
+    | { kind: 'dryRunOk' }
+    | { kind: 'error'; error: K8sError }
+  >({ kind: 'idle' });
+  const [conflict, setConflict] = useState<Conflict | null>(null);
+  const [showPreview, setShowPreview] = useState(false);
+  const [dangerAck, setDangerAck] = useState(false);
+  const [saved, setSaved] = useState(false);
+
+  const yamlResult = useMemo(
+    () =>
+      view === 'yaml'
+        ? parseResourceYaml<NodeNetworkConfigurationPolicy>(yamlText, EXPECTED)
+        : null,
+    [view, yamlText],
+  );
+  const draft: NodeNetworkConfigurationPolicy | null = useMemo(() => {
+    if (view === 'form') return values ? applyPolicyFormValues(formOriginal, values) : formOriginal;
+    return yamlResult?.ok ? yamlResult.value : null;
+  }, [view, values, formOriginal, yamlResult]);
+
+  const states = useMemo(
+    () => new Map(nodeNetworkStates.map((s) => [s.metadata.name, s.status?.currentState])),
+    [nodeNetworkStates],
+  );
+  const findings = useMemo(() => {
+    if (!draft) return serverFindings;
+    const local = validatePolicy(draft, {
+      nodes,
+      nodeNetworkStates,
+      policies,
+      existingPolicy: isEdit ? (live ?? base) : undefined,
+    });
+    return [...local, ...serverFindings];
+  }, [draft, nodes, nodeNetworkStates, policies, isEdit, live, base, serverFindings]);
+  const errors = findings.filter((f) => BLOCKING.has(f.severity));
+  const dangers = findings.filter((f) => f.severity === 'danger');
+  const located = useMemo(
+    () => (values ? locateFindings(findings, getFormIndexMap(formOriginal, values)) : []),
+    [findings, formOriginal, values],
+  );
+  const generalFindings = located
+    .filter((l) => l.target.section === 'policy')
+    .map((l) => l.finding)
+    .concat(view === 'yaml' ? findings : []);
+
+  const markers = useMemo((): EditorMarker[] => {
+    if (view !== 'yaml') return [];
+    if (yamlResult && !yamlResult.ok)
+      return [
+        {
+          line: Math.max(1, yamlResult.error.line),
+          column: Math.max(1, yamlResult.error.column),
+          severity: 'error',
+          message: getYamlErrorMessage(t, yamlResult.error),
+        },
+      ];
+    return findings.flatMap((f) => {
+      const pos = getYamlPathPosition(yamlText, f.path);
+      return pos ? [{ ...pos, severity: f.severity, message: getFindingMessage(t, f) }] : [];
+    });
+  }, [view, yamlResult, findings, yamlText, t]);
+
+  const deferredDraft = useDeferredValue(draft);
+  const preview = useMemo(
+    () =>
+      showPreview && deferredDraft
+        ? buildPolicyPreview(deferredDraft, nodes, nodeNetworkStates, {
+            findings: validatePolicy(deferredDraft, { nodes, nodeNetworkStates }),
+          })
+        : null,
+    [showPreview, deferredDraft, nodes, nodeNetworkStates],
+  );
+
+  const initialText = useMemo(() => JSON.stringify(initial), [initial]);
+  const isDirty = !saved && (draft === null || JSON.stringify(draft) !== initialText);
+  useUnsavedChangesGuard(
+    isDirty,
+    t('Leave the editor? Your changes to this policy are not saved.'),
+  );
+
+  const loadInto = useCallback(
+    (obj: NodeNetworkConfigurationPolicy, target: View) => {
+      setYamlText(stringifyResourceYaml(obj));
+      const r = toPolicyFormValues(obj);
+      if (target === 'form' && r.ok) {
+        setFormOriginal(obj);
+        setValues(r.values);
+        setView('form');
+        setFormNote(null);
+      } else {
+        setView('yaml');
+        if (!r.ok) setFormNote(getFormReasonMessage(t, r.reason, r.params));
+      }
+    },
+    [t],
+  );
+
+  const switchView = (next: View) => {
+    if (next === view) return;
+    if (next === 'yaml') {
+      if (draft) setYamlText(stringifyResourceYaml(draft));
+      setView('yaml');
+      return;
+    }
+    if (!yamlResult?.ok) return;
+    const r = toPolicyFormValues(yamlResult.value);
+    if (!r.ok) {
+      setFormNote(getFormReasonMessage(t, r.reason, r.params));
+      return;
+    }
+    setFormNote(null);
+    setFormOriginal(yamlResult.value);
+    setValues(r.values);
+    setView('form');
+  };
+
+  const onFormChange = (v: PolicyFormValues) => {
+    setValues(v);
+    setServerFindings([]);
+    setStatus({ kind: 'idle' });
+  };
+  const onYamlChange = (text: string) => {
+    setYamlText(text);
+    setServerFindings([]);
+    setStatus({ kind: 'idle' });
+  };
+
+  const write = async (obj: NodeNetworkConfigurationPolicy, dryRun: boolean) =>
+    isEdit
+      ? updateResource({ model: PolicyModel, data: obj, dryRun })
+      : createResource({ model: PolicyModel, data: obj, dryRun });
+
+  const handleError = async (err: unknown) => {
+    const e = toK8sError(err);
+    if (e.kind === 'conflict' && isEdit && draft) {
+      // Fetch the server's copy to show what changed; the draft stays in the editor.
+      try {
+        const latest = await k8sGet<NodeNetworkConfigurationPolicy>({
+          model: PolicyModel,
+          name: draft.metadata.name,
+        });
+        setConflict({ latest, overridden: null });
+      } catch (fetchErr) {
+        setStatus({ kind: 'error', error: toK8sError(fetchErr) });
+        return;
+      }
+      setStatus({ kind: 'idle' });
+      return;
+    }
+    if (e.kind === 'invalid' || e.kind === 'forbidden')
+      setServerFindings(getServerCauseFindings(e.causes, e.message));
+    setStatus({ kind: 'error', error: e });
+  };
+
+  const run = async (save: boolean) => {
+    if (!draft) return;
+    setStatus({ kind: 'busy', step: 'dryRun' });
+    setServerFindings([]);
+    try {
+      await write(draft, true);
+      if (!save) {
+        setStatus({ kind: 'dryRunOk' });
+        return;
+      }
+      setStatus({ kind: 'busy', step: 'save' });
+      const result = await write(draft, false);
+      // Rollback feature (issue 6): record the saved generation in the policy history; best
+      // effort, the save itself already succeeded.
+      recordPolicyRevision(result).catch(() => undefined);
+      setSaved(true);
+      void navigate(getPolicyUrl(result.metadata.name));
+    } catch (err) {
+      await handleError(err);
+    }
+  };
+
+  const reapply = () => {
+    if (!conflict || !draft) return;
+    const { merged, overridden } = threeWayMerge(base, draft, conflict.latest);
+    merged.metadata.resourceVersion = conflict.latest.metadata.resourceVersion;
+    setBase(conflict.latest);
+    setConflict({ latest: conflict.latest, overridden });
+    loadInto(merged, view);
+  };
+
+  const busy = status.kind === 'busy';
+  const blocked = !draft || errors.length > 0 || (dangers.length > 0 && !dangerAck);
+
+  return (
+    <div data-test="policy-editor-body">
+      <Flex className="pf-v6-u-mb-md">
+        <FlexItem>
+          <ToggleGroup aria-label={t('Editor view')}>
+            <ToggleGroupItem
+              text={t('Form')}
+              isSelected={view === 'form'}
+              onChange={() => switchView('form')}
+              data-test="view-form"
+            />
+            <ToggleGroupItem
+              text={t('YAML')}
+              isSelected={view === 'yaml'}
+              onChange={() => switchView('yaml')}
+              data-test="view-yaml"
+            />
+          </ToggleGroup>
+        </FlexItem>
+      </Flex>
+      {formNote && (
+        <Alert variant="info" isInline title={t('Edited as YAML')} data-test="form-note">
+          {formNote}
+        </Alert>
+      )}
+      {conflict && (
+        <Alert
+          variant="warning"
+          isInline
+          title={t('Someone else changed this policy while you were editing')}
+          data-test="conflict"
+          actionLinks={
+            conflict.overridden === null ? (
+              <AlertActionLink onClick={reapply} data-test="conflict-reapply">
+                {t('Re-apply my draft on top')}
+              </AlertActionLink>
+            ) : undefined
+          }
+        >
+          {conflict.overridden === null ? (
+            <>
+              <Content component="p">
+                {t('Your draft is kept. The server copy changed as follows since you opened it:')}
+              </Content>
+              <DiffView
+                oldText={stringifyResourceYaml(base)}
+                newText={stringifyResourceYaml(conflict.latest)}
+                testId="conflict-diff"
+              />
+            </>
+          ) : (
+            <Content component="p" data-test="conflict-merged">
+              {conflict.overridden.length === 0
+                ? t(
+                    'Your changes were applied on top of the latest version. Review and save again.',
+                  )
+                : t(
+                    'Your changes were applied on top of the latest version; where both changed the same value yours was kept: {{paths}}. Review and save again.',
+                    { paths: conflict.overridden.join(', ') },
+                  )}
+            </Content>
+          )}
+        </Alert>
+      )}
+
+      {view === 'form' && values ? (
+        <PolicyForm
+          values={values}
+          onChange={onFormChange}
+          located={located}
+          nodes={nodes}
+          states={states}
+          isEdit={isEdit}
+          desiredState={draft?.spec.desiredState}
+        />
+      ) : (
+        <>
+          {yamlResult && !yamlResult.ok && (
+            <Alert
+              variant="danger"
+              isInline
+              isPlain
+              title={getYamlErrorMessage(t, yamlResult.error)}
+              data-test="yaml-error"
+              actionLinks={
+                yamlResult.error.line > 0 ? (
+                  <AlertActionLink
+                    onClick={() =>
+                      focusEditorPosition(
+                        'policy-yaml',
+                        yamlResult.error.line,
+                        yamlResult.error.column,
+                      )
+                    }
+                  >
+                    {t('Go to line {{line}}', { line: yamlResult.error.line })}
+                  </AlertActionLink>
+                ) : undefined
+              }
+            />
+          )}
+          <CodeEditor
+            value={yamlText}
+            onChange={onYamlChange}
+            markers={markers}
+            ariaLabel={t('Policy YAML')}
+            testId="policy-yaml"
+          />
+        </>
+      )}
+
+      {generalFindings.length > 0 && (
+        <div className="pf-v6-u-mt-md" data-test="general-findings">
+          {generalFindings.map((f, i) => (
+            <Alert
+              key={`${f.code}-${f.path}-${i}`}
+              variant={
+                f.severity === 'warning' ? 'warning' : f.severity === 'info' ? 'info' : 'danger'
+              }
+              isInline
+              isPlain
+              title={getFindingMessage(t, f)}
+              data-test={`finding-${f.code}`}
+              actionLinks={
+                view === 'yaml' ? (
+                  <AlertActionLink
+                    onClick={() => {
+                      const pos = getYamlPathPosition(yamlText, f.path);
+                      if (pos) focusEditorPosition('policy-yaml', pos.line, pos.column);
+                    }}
+                  >
+                    {f.path}
+                  </AlertActionLink>
+                ) : undefined
+              }
+            />
+          ))}
+        </div>
+      )}
+
+      <div className="pf-v6-u-mt-lg">
+        <Title headingLevel="h2">{t('Preview per node')}</Title>
+        {showPreview && preview ? (
+          <PolicyPreviewView preview={preview} />
+        ) : (
+          <Button
+            variant="secondary"
+            onClick={() => setShowPreview(true)}
+            isDisabled={!draft}
+            data-test="show-preview"
+          >
+            {t('Preview changes on each node')}
+          </Button>
+        )}
+      </div>
+
+      {dangers.length > 0 && (
+        <Checkbox
+          id="danger-ack"
+          className="pf-v6-u-mt-md"
+          data-test="danger-ack"
+          label={t(
+            'I understand this changes networking OpenShift depends on and may cut nodes off',
+          )}
+          isChecked={dangerAck}
+          onChange={(_e, v) => setDangerAck(v)}
+        />
+      )}
+      {status.kind === 'dryRunOk' && (
+        <Alert
+          variant="success"
+          isInline
+          isPlain
+          className="pf-v6-u-mt-md"
+          title={t('The API server accepted this policy (dry run); nothing was saved yet.')}
+          data-test="dry-run-ok"
+        />
+      )}
+      {status.kind === 'error' && (
+        <Alert
+          variant="danger"
+          isInline
+          className="pf-v6-u-mt-md"
+          title={t('The API server refused the policy')}
+          data-test="save-error"
+        >
+          {status.error.message}
+        </Alert>
+      )}
+      {!canSave && (
+        <Alert
+          variant="info"
+          isInline
+          isPlain
+          className="pf-v6-u-mt-md"
+          title={t(
+            'You do not have permission to save policies; you can still validate and preview.',
+          )}
+          data-test="no-permission"
+        />
+      )}
+      <ActionGroup className="pf-v6-u-mt-md">
+        <Button
+          variant="primary"
+          data-test="save"
+          isDisabled={blocked || busy || !canSave}
+          isLoading={busy && status.step === 'save'}
+          onClick={() => void run(true)}
+        >
+          {isEdit ? t('Save') : t('Create')}
+        </Button>
+        <Button
+          variant="secondary"
+          data-test="dry-run"
+          isDisabled={!draft || busy || !canSave}
+          isLoading={busy && status.step === 'dryRun'}
+          onClick={() => void run(false)}
+        >
+          {t('Dry run')}
+        </Button>
+        <Button variant="link" data-test="cancel" onClick={() => void navigate(-1)}>
+          {t('Cancel')}
+        </Button>
+      </ActionGroup>
+      {errors.length > 0 && (
+        <Content component="small" data-test="save-blocked">
+          {t('{{count}} problems must be fixed before saving', { count: errors.length })}
+        </Content>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,647 @@
+import {
+  Button,
+  Card,
+  CardBody,
+  CardHeader,
+  CardTitle,
+  Checkbox,
+  Flex,
+  FlexItem,
+  FormGroup,
+  FormSelect,
+  FormSelectOption,
+  Grid,
+  GridItem,
+  TextInput,
+  Title,
+} from '@patternfly/react-core';
+import { MinusCircleIcon, PlusCircleIcon } from '@patternfly/react-icons';
+import { usePluginTranslation } from '../../../../shared/i18n/usePluginTranslation';
+import type { Finding } from '../../model/finding';
+import type {
+  BridgePortFormValues,
+  FormInterfaceState,
+  InterfaceFormValues,
+  IpFormValues,
+  OvsBridgePortFormValues,
+  PortVlanFormValues,
+  TrunkTagFormValues,
+} from '../../model/policyForm';
+import { FORM_INTERFACE_STATES } from '../../model/policyForm';
+import { BOND_MODES, MAC_VLAN_MODES } from '../../logic/validatePolicy';
+import {
+  FieldFindings,
+  fieldStatus,
+  formatList,
+  NumberField,
+  ParsedTextInput,
+  parseList,
+} from './inputs';
+
+const OVS_BOND_MODES = ['active-backup', 'balance-slb', 'balance-tcp'] as const;
+
+const parseTrunk = (text: string): TrunkTagFormValues[] =>
+  parseList(text).flatMap((part): TrunkTagFormValues[] => {
+    const range = /^(\d+)-(\d+)$/.exec(part);
+    if (range) return [{ kind: 'range', min: Number(range[1]), max: Number(range[2]) }];
+    return /^\d+$/.test(part) ? [{ kind: 'id', id: Number(part) }] : [];
+  });
+const formatTrunk = (tags: TrunkTagFormValues[]): string =>
+  tags.map((tg) => (tg.kind === 'id' ? String(tg.id) : `${tg.min}-${tg.max}`)).join(', ');
+
+interface IpSectionProps {
+  family: 4 | 6;
+  value: IpFormValues;
+  onChange: (v: IpFormValues) => void;
+  findings: Finding[];
+  prefix: string;
+}
+
+function IpSection({ family, value, onChange, findings, prefix }: IpSectionProps) {
+  const { t } = usePluginTranslation();
+  const id = `${prefix}-ipv${family}`;
+  const enabledValue = value.enabled === null ? 'unset' : value.enabled ? 'on' : 'off';
+  return (
+    <FormGroup label={family === 4 ? t('IPv4') : t('IPv6')} fieldId={`${id}-enabled`}>
+      <FormSelect
+        id={`${id}-enabled`}
+        data-test={`${id}-enabled`}
+        aria-label={family === 4 ? t('IPv4') : t('IPv6')}
+        value={enabledValue}
+        onChange={(_e, v) => onChange({ ...value, enabled: v === 'unset' ? null : v === 'on' })}
+      >
+        <FormSelectOption value="unset" label={t('Leave as it is on the node')} />
+        <FormSelectOption value="off" label={t('Disabled')} />
+        <FormSelectOption value="on" label={t('Enabled')} />
+      </FormSelect>
+      {value.enabled === true && (
+        <>
+          <Flex className="pf-v6-u-mt-sm">
+            <Checkbox
+              id={`${id}-dhcp`}
+              data-test={`${id}-dhcp`}
+              label={family === 4 ? t('DHCP') : t('DHCPv6')}
+              isChecked={value.dhcp}
+              onChange={(_e, v) => onChange({ ...value, dhcp: v })}
+            />
+            {family === 6 && (
+              <Checkbox
+                id={`${id}-autoconf`}
+                data-test={`${id}-autoconf`}
+                label={t('Autoconf (router advertisements)')}
+                isChecked={value.autoconf}
+                onChange={(_e, v) => onChange({ ...value, autoconf: v })}
+              />
+            )}
+          </Flex>
+          {value.addresses.map((a, i) => (
+            <Flex key={i} className="pf-v6-u-mt-sm" flexWrap={{ default: 'nowrap' }}>
+              <FlexItem grow={{ default: 'grow' }}>
+                <TextInput
+                  id={`${id}-address-${i}`}
+                  data-test={`${id}-address-${i}`}
+                  aria-label={t('Address')}
+                  placeholder={family === 4 ? '192.0.2.10' : '2001:db8::10'}
+                  value={a.ip}
+                  onChange={(_e, v) =>
+                    onChange({
+                      ...value,
+                      addresses: value.addresses.map((x, j) => (j === i ? { ...x, ip: v } : x)),
+                    })
+                  }
+                />
+              </FlexItem>
+              <FlexItem>
+                <NumberField
+                  id={`${id}-prefix-${i}`}
+                  testId={`${id}-prefix-${i}`}
+                  ariaLabel={t('Prefix length')}
+                  placeholder={family === 4 ? '24' : '64'}
+                  value={a.prefixLength}
+                  onChange={(v) =>
+                    onChange({
+                      ...value,
+                      addresses: value.addresses.map((x, j) =>
+                        j === i ? { ...x, prefixLength: v } : x,
+                      ),
+                    })
+                  }
+                />
+              </FlexItem>
+              <FlexItem>
+                <Button
+                  variant="plain"
+                  aria-label={t('Remove address')}
+                  onClick={() =>
+                    onChange({ ...value, addresses: value.addresses.filter((_, j) => j !== i) })
+                  }
+                  icon={<MinusCircleIcon />}
+                />
+              </FlexItem>
+            </Flex>
+          ))}
+          <Button
+            variant="link"
+            icon={<PlusCircleIcon />}
+            data-test={`${id}-add-address`}
+            onClick={() =>
+              onChange({
+                ...value,
+                addresses: [...value.addresses, { ip: '', prefixLength: null }],
+              })
+            }
+          >
+            {t('Add static address')}
+          </Button>
+        </>
+      )}
+      <FieldFindings findings={findings} />
+    </FormGroup>
+  );
+}
+
+function PortVlanFields({
+  value,
+  onChange,
+  prefix,
+}: {
+  value: PortVlanFormValues | null;
+  onChange: (v: PortVlanFormValues | null) => void;
+  prefix: string;
+}) {
+  const { t } = usePluginTranslation();
+  return (
+    <Flex flexWrap={{ default: 'nowrap' }}>
+      <FlexItem>
+        <FormSelect
+          id={`${prefix}-vlan-mode`}
+          data-test={`${prefix}-vlan-mode`}
+          aria-label={t('VLAN mode')}
+          value={value?.mode ?? 'none'}
+          onChange={(_e, v) =>
+            onChange(
+              v === 'none'
+                ? null
+                : {
+                    mode: v === 'trunk' ? 'trunk' : 'access',
+                    tag: value?.tag ?? null,
+                    enableNative: value?.enableNative ?? null,
+                    trunkTags: value?.trunkTags ?? [],
+                  },
+            )
+          }
+        >
+          <FormSelectOption value="none" label={t('No VLAN filtering')} />
+          <FormSelectOption value="access" label={t('Access')} />
+          <FormSelectOption value="trunk" label={t('Trunk')} />
+        </FormSelect>
+      </FlexItem>
+      {value && (
+        <FlexItem>
+          <NumberField
+            id={`${prefix}-vlan-tag`}
+            testId={`${prefix}-vlan-tag`}
+            ariaLabel={value.mode === 'access' ? t('Access VLAN') : t('Native VLAN')}
+            placeholder={value.mode === 'access' ? t('Access VLAN') : t('Native VLAN')}
+            value={value.tag}
+            onChange={(tag) => onChange({ ...value, tag })}
+          />
+        </FlexItem>
+      )}
+      {value?.mode === 'trunk' && (
+        <>
+          <FlexItem grow={{ default: 'grow' }}>
+            <ParsedTextInput
+              id={`${prefix}-vlan-trunk`}
+              testId={`${prefix}-vlan-trunk`}
+              ariaLabel={t('Trunk VLANs')}
+              placeholder={t('e.g. 100, 200-210')}
+              value={value.trunkTags}
+              format={formatTrunk}
+              parse={parseTrunk}
+              onChange={(trunkTags) => onChange({ ...value, trunkTags })}
+            />
+          </FlexItem>
+          <FlexItem>
+            <Checkbox
+              id={`${prefix}-vlan-native`}
+              label={t('Native VLAN')}
+              isChecked={value.enableNative === true}
+              onChange={(_e, v) => onChange({ ...value, enableNative: v ? true : null })}
+            />
+          </FlexItem>
+        </>
+      )}
+    </Flex>
+  );
+}
+
+function BridgePorts<P extends BridgePortFormValues | OvsBridgePortFormValues>({
+  ports,
+  onChange,
+  prefix,
+  create,
+  ovs,
+}: {
+  ports: P[];
+  onChange: (p: P[]) => void;
+  prefix: string;
+  create: () => P;
+  ovs: boolean;
+}) {
+  const { t } = usePluginTranslation();
+  const set = (i: number, p: P) => onChange(ports.map((x, j) => (j === i ? p : x)));
+  return (
+    <>
+      {ports.map((port, i) => {
+        const bond = ovs ? (port as OvsBridgePortFormValues).bond : null;
+        return (
+          <div key={i} className="pf-v6-u-mb-sm" data-test={`${prefix}-port-${i}`}>
+            <Flex flexWrap={{ default: 'nowrap' }}>
+              <FlexItem>
+                <TextInput
+                  id={`${prefix}-port-${i}-name`}
+                  data-test={`${prefix}-port-${i}-name`}
+                  aria-label={t('Port name')}
+                  placeholder={t('Port name')}
+                  value={port.name}
+                  onChange={(_e, v) => set(i, { ...port, name: v })}
+                />
+              </FlexItem>
+              <FlexItem>
+                <PortVlanFields
+                  value={port.vlan}
+                  prefix={`${prefix}-port-${i}`}
+                  onChange={(vlan) => set(i, { ...port, vlan })}
+                />
+              </FlexItem>
+              {ovs && (
+                <FlexItem>
+                  <Checkbox
+                    id={`${prefix}-port-${i}-bond`}
+                    data-test={`${prefix}-port-${i}-bond`}
+                    label={t('OVS bond')}
+                    isChecked={bond !== null}
+                    onChange={(_e, v) =>
+                      set(i, {
+                        ...port,
+                        bond: v ? { mode: 'active-backup', ports: [] } : null,
+                      })
+                    }
+                  />
+                </FlexItem>
+              )}
+              <FlexItem>
+                <Button
+                  variant="plain"
+                  aria-label={t('Remove port')}
+                  icon={<MinusCircleIcon />}
+                  onClick={() => onChange(ports.filter((_, j) => j !== i))}
+                />
+              </FlexItem>
+            </Flex>
+            {bond && (
+              <Flex className="pf-v6-u-mt-xs pf-v6-u-ml-lg" flexWrap={{ default: 'nowrap' }}>
+                <FlexItem>
+                  <FormSelect
+                    id={`${prefix}-port-${i}-bond-mode`}
+                    aria-label={t('OVS bond mode')}
+                    value={bond.mode}
+                    onChange={(_e, v) => set(i, { ...port, bond: { ...bond, mode: v } })}
+                  >
+                    {OVS_BOND_MODES.map((m) => (
+                      <FormSelectOption key={m} value={m} label={m} />
+                    ))}
+                  </FormSelect>
+                </FlexItem>
+                <FlexItem grow={{ default: 'grow' }}>
+                  <ParsedTextInput
+                    id={`${prefix}-port-${i}-bond-ports`}
+                    testId={`${prefix}-port-${i}-bond-ports`}
+                    ariaLabel={t('OVS bond members')}
+                    placeholder={t('Members, e.g. ens6, ens7')}
+                    value={bond.ports}
+                    format={formatList}
+                    parse={parseList}
+                    onChange={(members) => set(i, { ...port, bond: { ...bond, ports: members } })}
+                  />
+                </FlexItem>
+              </Flex>
+            )}
+          </div>
+        );
+      })}
+      <Button
+        variant="link"
+        icon={<PlusCircleIcon />}
+        data-test={`${prefix}-add-port`}
+        onClick={() => onChange([...ports, create()])}
+      >
+        {t('Add port')}
+      </Button>
+    </>
+  );
+}
+
+/** Which card-level findings a field already shows. */
+const FIELD_PREFIXES = [
+  'name',
+  'mtu',
+  'vlan',
+  'link-aggregation',
+  'mac-vlan',
+  'ipv4',
+  'ipv6',
+  'bridge',
+];
+
+interface InterfaceCardProps {
+  index: number;
+  value: InterfaceFormValues;
+  onChange: (v: InterfaceFormValues) => void;
+  onRemove: () => void;
+  findingsFor: (prefix?: string) => Finding[];
+}
+
+export function InterfaceCard({
+  index,
+  value,
+  onChange,
+  onRemove,
+  findingsFor,
+}: InterfaceCardProps) {
+  const { t } = usePluginTranslation();
+  const p = `iface-${index}`;
+  const nameFindings = findingsFor('name');
+  const mtuFindings = findingsFor('mtu');
+  const cardFindings = findingsFor().filter(
+    (f) => !FIELD_PREFIXES.some((fp) => f.path.includes(`].${fp}`)),
+  );
+  return (
+    <Card isCompact className="sb-policy-card" data-test={`interface-card-${index}`}>
+      <CardHeader
+        actions={{
+          actions: (
+            <Button
+              variant="plain"
+              aria-label={t('Remove interface')}
+              data-test={`${p}-remove`}
+              icon={<MinusCircleIcon />}
+              onClick={onRemove}
+            />
+          ),
+        }}
+      >
+        <CardTitle>
+          {t('{{type}} {{name}}', { type: value.type, name: value.name || t('(unnamed)') })}
+        </CardTitle>
+      </CardHeader>
+      <CardBody>
+        <FieldFindings findings={cardFindings} />
+        <Grid hasGutter md={4}>
+          <GridItem>
+            <FormGroup label={t('Name')} isRequired fieldId={`${p}-name`}>
+              <TextInput
+                id={`${p}-name`}
+                data-test={`${p}-name`}
+                value={value.name}
+                validated={fieldStatus(nameFindings)}
+                onChange={(_e, v) => onChange({ ...value, name: v })}
+              />
+              <FieldFindings findings={nameFindings} />
+            </FormGroup>
+          </GridItem>
+          <GridItem>
+            <FormGroup label={t('State')} fieldId={`${p}-state`}>
+              <FormSelect
+                id={`${p}-state`}
+                data-test={`${p}-state`}
+                value={value.state}
+                onChange={(_e, v) => onChange({ ...value, state: v as FormInterfaceState })}
+              >
+                {FORM_INTERFACE_STATES.map((s) => (
+                  <FormSelectOption key={s} value={s} label={s} />
+                ))}
+              </FormSelect>
+            </FormGroup>
+          </GridItem>
+          <GridItem>
+            <FormGroup label={t('MTU')} fieldId={`${p}-mtu`}>
+              <NumberField
+                id={`${p}-mtu`}
+                testId={`${p}-mtu`}
+                ariaLabel={t('MTU')}
+                placeholder={t('Unchanged')}
+                value={value.mtu}
+                validated={fieldStatus(mtuFindings)}
+                onChange={(mtu) => onChange({ ...value, mtu })}
+              />
+              <FieldFindings findings={mtuFindings} />
+            </FormGroup>
+          </GridItem>
+          <GridItem span={12}>
+            <FormGroup label={t('Description')} fieldId={`${p}-description`}>
+              <TextInput
+                id={`${p}-description`}
+                data-test={`${p}-description`}
+                value={value.description}
+                onChange={(_e, v) => onChange({ ...value, description: v })}
+              />
+            </FormGroup>
+          </GridItem>
+        </Grid>
+
+        {value.state !== 'absent' && (
+          <>
+            {value.type === 'bond' && (
+              <Grid hasGutter md={4} className="pf-v6-u-mt-md">
+                <GridItem>
+                  <FormGroup label={t('Bond mode')} isRequired fieldId={`${p}-bond-mode`}>
+                    <FormSelect
+                      id={`${p}-bond-mode`}
+                      data-test={`${p}-bond-mode`}
+                      value={value.bond.mode}
+                      onChange={(_e, v) => onChange({ ...value, bond: { ...value.bond, mode: v } })}
+                    >
+                      <FormSelectOption value="" label={t('Select a mode')} isPlaceholder />
+                      {BOND_MODES.map((m) => (
+                        <FormSelectOption key={m} value={m} label={m} />
+                      ))}
+                    </FormSelect>
+                    <FieldFindings findings={findingsFor('link-aggregation.mode')} />
+                  </FormGroup>
+                </GridItem>
+                <GridItem>
+                  <FormGroup label={t('Ports')} isRequired fieldId={`${p}-bond-ports`}>
+                    <ParsedTextInput
+                      id={`${p}-bond-ports`}
+                      testId={`${p}-bond-ports`}
+                      ariaLabel={t('Ports')}
+                      placeholder={t('e.g. eno2, eno3')}
+                      value={value.bond.ports}
+                      format={formatList}
+                      parse={parseList}
+                      validated={fieldStatus(findingsFor('link-aggregation.port'))}
+                      onChange={(ports) => onChange({ ...value, bond: { ...value.bond, ports } })}
+                    />
+                    <FieldFindings findings={findingsFor('link-aggregation.port')} />
+                  </FormGroup>
+                </GridItem>
+                <GridItem>
+                  <FormGroup label={t('Options')} fieldId={`${p}-bond-options`}>
+                    <ParsedTextInput
+                      id={`${p}-bond-options`}
+                      testId={`${p}-bond-options`}
+                      ariaLabel={t('Options')}
+                      placeholder={t('e.g. miimon=100')}
+                      value={value.bond.options}
+                      format={(rows) => rows.map((r) => `${r.key}=${r.value}`).join(', ')}
+                      parse={(text) =>
+                        parseList(text).map((part) => {
+                          const eq = part.indexOf('=');
+                          return eq < 0
+                            ? { key: part, value: '' }
+                            : { key: part.slice(0, eq), value: part.slice(eq + 1) };
+                        })
+                      }
+                      onChange={(options) =>
+                        onChange({ ...value, bond: { ...value.bond, options } })
+                      }
+                    />
+                  </FormGroup>
+                </GridItem>
+              </Grid>
+            )}
+            {value.type === 'vlan' && (
+              <Grid hasGutter md={4} className="pf-v6-u-mt-md">
+                <GridItem>
+                  <FormGroup label={t('Base interface')} isRequired fieldId={`${p}-vlan-base`}>
+                    <TextInput
+                      id={`${p}-vlan-base`}
+                      data-test={`${p}-vlan-base`}
+                      value={value.vlan.baseIface}
+                      validated={fieldStatus(findingsFor('vlan.base-iface'))}
+                      onChange={(_e, v) =>
+                        onChange({ ...value, vlan: { ...value.vlan, baseIface: v } })
+                      }
+                    />
+                    <FieldFindings findings={findingsFor('vlan.base-iface')} />
+                  </FormGroup>
+                </GridItem>
+                <GridItem>
+                  <FormGroup label={t('VLAN ID')} isRequired fieldId={`${p}-vlan-id`}>
+                    <NumberField
+                      id={`${p}-vlan-id`}
+                      testId={`${p}-vlan-id`}
+                      ariaLabel={t('VLAN ID')}
+                      value={value.vlan.id}
+                      validated={fieldStatus(findingsFor('vlan.id'))}
+                      onChange={(id) => onChange({ ...value, vlan: { ...value.vlan, id } })}
+                    />
+                    <FieldFindings findings={findingsFor('vlan.id')} />
+                  </FormGroup>
+                </GridItem>
+              </Grid>
+            )}
+            {value.type === 'mac-vlan' && (
+              <Grid hasGutter md={4} className="pf-v6-u-mt-md">
+                <GridItem>
+                  <FormGroup label={t('Base interface')} isRequired fieldId={`${p}-macvlan-base`}>
+                    <TextInput
+                      id={`${p}-macvlan-base`}
+                      data-test={`${p}-macvlan-base`}
+                      value={value.macVlan.baseIface}
+                      onChange={(_e, v) =>
+                        onChange({ ...value, macVlan: { ...value.macVlan, baseIface: v } })
+                      }
+                    />
+                    <FieldFindings findings={findingsFor('mac-vlan.base-iface')} />
+                  </FormGroup>
+                </GridItem>
+                <GridItem>
+                  <FormGroup label={t('Mode')} fieldId={`${p}-macvlan-mode`}>
+                    <FormSelect
+                      id={`${p}-macvlan-mode`}
+                      data-test={`${p}-macvlan-mode`}
+                      value={value.macVlan.mode}
+                      onChange={(_e, v) =>
+                        onChange({ ...value, macVlan: { ...value.macVlan, mode: v } })
+                      }
+                    >
+                      <FormSelectOption value="" label={t('Default')} />
+                      {MAC_VLAN_MODES.map((m) => (
+                        <FormSelectOption key={m} value={m} label={m} />
+                      ))}
+                    </FormSelect>
+                    <FieldFindings findings={findingsFor('mac-vlan.mode')} />
+                  </FormGroup>
+                </GridItem>
+              </Grid>
+            )}
+            {(value.type === 'linux-bridge' || value.type === 'ovs-bridge') && (
+              <div className="pf-v6-u-mt-md">
+                <Title headingLevel="h4">{t('Bridge ports')}</Title>
+                <Checkbox
+                  id={`${p}-stp`}
+                  data-test={`${p}-stp`}
+                  label={t('Spanning tree (STP)')}
+                  isChecked={
+                    (value.type === 'linux-bridge' ? value.linuxBridge : value.ovsBridge)
+                      .stpEnabled === true
+                  }
+                  onChange={(_e, v) =>
+                    value.type === 'linux-bridge'
+                      ? onChange({ ...value, linuxBridge: { ...value.linuxBridge, stpEnabled: v } })
+                      : onChange({ ...value, ovsBridge: { ...value.ovsBridge, stpEnabled: v } })
+                  }
+                />
+                {value.type === 'linux-bridge' ? (
+                  <BridgePorts
+                    ports={value.linuxBridge.ports}
+                    prefix={p}
+                    ovs={false}
+                    create={() => ({ name: '', vlan: null })}
+                    onChange={(ports) =>
+                      onChange({ ...value, linuxBridge: { ...value.linuxBridge, ports } })
+                    }
+                  />
+                ) : (
+                  <BridgePorts
+                    ports={value.ovsBridge.ports}
+                    prefix={p}
+                    ovs
+                    create={() => ({ name: '', vlan: null, bond: null })}
+                    onChange={(ports) =>
+                      onChange({ ...value, ovsBridge: { ...value.ovsBridge, ports } })
+                    }
+                  />
+                )}
+                <FieldFindings findings={findingsFor('bridge')} />
+              </div>
+            )}
+            <Grid hasGutter md={6} className="pf-v6-u-mt-md">
+              <GridItem>
+                <IpSection
+                  family={4}
+                  prefix={p}
+                  value={value.ipv4}
+                  findings={findingsFor('ipv4')}
+                  onChange={(ipv4) => onChange({ ...value, ipv4 })}
+                />
+              </GridItem>
+              <GridItem>
+                <IpSection
+                  family={6}
+                  prefix={p}
+                  value={value.ipv6}
+                  findings={findingsFor('ipv6')}
+                  onChange={(ipv6) => onChange({ ...value, ipv6 })}
+                />
+              </GridItem>
+            </Grid>
+          </>
+        )}
+      </CardBody>
+    </Card>
+  );
+}
