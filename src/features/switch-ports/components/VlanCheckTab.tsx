@@ -23,6 +23,8 @@ function attachmentFor(m: VlanMismatch, views: HostPortsView[]): HostNetworkAtta
   return view?.rows.find((r) => r.nic.name === m.nic)?.attachment;
 }
 
+const RANK = { error: 0, warning: 1, info: 2 } as const;
+
 /** Cross-layer VLAN check: what policies and attachments need against what ports allow. */
 export function VlanCheckTab({
   mismatches,
@@ -31,6 +33,8 @@ export function VlanCheckTab({
   onEditAttachment,
 }: VlanCheckTabProps) {
   const { t } = usePluginTranslation();
+  // Errors first; within a severity the logic's node/NIC/VLAN order stays (sort is stable).
+  const sorted = [...mismatches].sort((a, b) => RANK[a.severity] - RANK[b.severity]);
   if (mismatches.length === 0)
     return (
       <EmptyState
@@ -57,7 +61,7 @@ export function VlanCheckTab({
         </Tr>
       </Thead>
       <Tbody>
-        {mismatches.map((m, i) => {
+        {sorted.map((m, i) => {
           const hna = attachmentFor(m, hostViews);
           const c = m.consumer;
           return (
