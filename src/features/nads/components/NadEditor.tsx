@@ -377,7 +377,7 @@ export function NadEditor({
               isInline
               isPlain
               title={t(
-                'The configuration has {{count}} errors; pods using it will probably fail to start.',
+                'The configuration has errors ({{count}}); pods using it will probably fail to start.',
                 {
                   count: errorCount,
                 },

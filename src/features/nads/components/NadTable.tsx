@@ -92,7 +92,9 @@ export function NadTable({ rows, canEdit }: { rows: NadRow[]; canEdit: boolean }
                   </Label>
                 )}
               </Td>
-              <Td dataLabel={t('Namespace')}>{namespace}</Td>
+              <Td dataLabel={t('Namespace')} modifier="nowrap">
+                {namespace}
+              </Td>
               <Td dataLabel={t('CNI type')} data-test="col-type">
                 {type || '-'}
               </Td>

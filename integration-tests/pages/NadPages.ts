@@ -1,0 +1,61 @@
+import type { Locator, Page } from '@playwright/test';
+import type { ConsolePage } from './ConsolePage';
+
+const REF = 'k8s.cni.cncf.io~v1~NetworkAttachmentDefinition';
+
+/** Page object for the NAD list, details and editor pages. */
+export class NadPages {
+  readonly page: Page;
+  constructor(readonly console: ConsolePage) {
+    this.page = console.page;
+  }
+
+  async gotoList(namespace?: string): Promise<void> {
+    await this.console.goto(
+      namespace ? `/k8s/ns/${namespace}/${REF}` : `/k8s/all-namespaces/${REF}`,
+    );
+  }
+  async gotoDetails(namespace: string, name: string): Promise<void> {
+    await this.console.goto(`/k8s/ns/${namespace}/${REF}/${name}`);
+  }
+  async gotoCreate(namespace: string): Promise<void> {
+    await this.console.goto(`/switchboard/ns/${namespace}/attachments/~new`);
+  }
+  async gotoEdit(namespace: string, name: string): Promise<void> {
+    await this.console.goto(`/switchboard/ns/${namespace}/attachments/${name}/edit`);
+  }
+
+  row(namespace: string, name: string): Locator {
+    return this.page.getByTestId(`nad-row-${namespace}-${name}`);
+  }
+  field(id: string): Locator {
+    return this.page.getByTestId(`field-${id}`);
+  }
+  get jsonInput(): Locator {
+    return this.page.getByTestId('nad-json-input');
+  }
+  gutterMarker(line: number): Locator {
+    return this.page.getByTestId(`gutter-marker-${line}`);
+  }
+  get editorFindings(): Locator {
+    return this.page.getByTestId('editor-findings');
+  }
+  get saveButton(): Locator {
+    return this.page.getByTestId('nad-save');
+  }
+
+  async showJson(): Promise<void> {
+    await this.page.getByTestId('view-json').click();
+  }
+  async showForm(): Promise<void> {
+    await this.page.getByTestId('view-form').click();
+  }
+  async jsonText(): Promise<string> {
+    return this.jsonInput.inputValue();
+  }
+  /** 1-based line of the first line containing `needle` in the JSON editor. */
+  async lineOf(needle: string): Promise<number> {
+    const lines = (await this.jsonText()).split('\n');
+    return lines.findIndex((l) => l.includes(needle)) + 1;
+  }
+}

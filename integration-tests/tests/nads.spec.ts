@@ -1,0 +1,189 @@
+// NetworkAttachmentDefinition pages on the sandbox's demo scenario: create in the form, switch to
+// JSON and see findings at their line, attach failures with Multus' error, the problems badge,
+// managed NADs read-only, and a viewer without write actions.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Page } from '@playwright/test';
+import { test, expect } from '../fixtures';
+import { NadPages } from '../pages/NadPages';
+
+const NAD_PATH = '/apis/k8s.cni.cncf.io/v1/namespaces';
+const SHOTS = path.join(process.env.PW_OUTPUT ?? 'test-results', 'nad-screenshots');
+
+function uniqueName(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1000).toString(36)}`;
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+test('create a macvlan + whereabouts NAD in the form, fix a JSON error, save, see it listed', async ({
+  consolePage,
+  kube,
+}) => {
+  const nads = new NadPages(consolePage);
+  const name = uniqueName('e2e-macvlan');
+  await nads.gotoCreate('tenant-a');
+  await nads.field('nad-name').fill(name);
+  await nads.field('pluginType').selectOption('macvlan');
+  await nads.field('master').fill('bond0.100');
+  await nads.field('ipam-type').selectOption('whereabouts');
+  await nads.field('ipam-wa-range').fill('172.22.150.0/24');
+  await nads.field('ipam-wa-exclude').fill('172.22.150.0/30');
+  await shot(consolePage.page, 'editor-form');
+
+  await nads.showJson();
+  const config = JSON.parse(await nads.jsonText()) as Record<string, unknown>;
+  expect(config).toMatchObject({
+    name,
+    type: 'macvlan',
+    master: 'bond0.100',
+    ipam: { type: 'whereabouts', range: '172.22.150.0/24', exclude: ['172.22.150.0/30'] },
+  });
+
+  // A broken range is reported at its own line, in the gutter and in the findings list.
+  const good = await nads.jsonText();
+  await nads.jsonInput.fill(good.replace('"172.22.150.0/24"', '"172.22.150.0/33"'));
+  const line = await nads.lineOf('"range"');
+  expect(line).toBeGreaterThan(1);
+  await expect(nads.gutterMarker(line)).toHaveClass(/--error/);
+  const finding = nads.editorFindings.getByTestId('finding-ipam.whereabouts.rangeInvalid');
+  await expect(finding).toContainText('172.22.150.0/33');
+  await finding.getByTestId('finding-jump').click();
+  await expect(nads.jsonInput).toBeFocused();
+  await shot(consolePage.page, 'editor-json-error');
+
+  // Unknown keys typed in JSON survive a trip through the form.
+  await nads.jsonInput.fill(
+    good.replace('"type": "macvlan"', '"type": "macvlan",\n  "x-note": "keep"'),
+  );
+  await expect(nads.gutterMarker(line)).toHaveCount(0);
+  await nads.showForm();
+  await nads.field('mtu').fill('1400');
+  await nads.showJson();
+  expect(await nads.jsonText()).toContain('"x-note": "keep"');
+
+  await nads.saveButton.click();
+  await expect(consolePage.page).toHaveURL(new RegExp(`/${name}$`));
+  const saved = await kube.get<{ spec: { config: string } }>(
+    `${NAD_PATH}/tenant-a/network-attachment-definitions/${name}`,
+  );
+  expect(JSON.parse(saved.spec.config)).toMatchObject({ mtu: 1400, 'x-note': 'keep' });
+
+  await nads.gotoList('tenant-a');
+  const row = nads.row('tenant-a', name);
+  await expect(row.getByTestId('col-type')).toHaveText('macvlan');
+  await expect(row.getByTestId('col-ipam')).toHaveText('whereabouts');
+  await expect(row.getByTestId('col-subnets')).toContainText('172.22.150.0/24');
+  await expect(row.getByTestId('col-iface')).toHaveText('bond0.100');
+  await shot(consolePage.page, 'list');
+});
+
+test('a NAD whose pods fail to attach shows the Multus error', async ({ consolePage }) => {
+  const nads = new NadPages(consolePage);
+  await nads.gotoDetails('tenant-b', 'broken-ipam');
+  const failing = consolePage.page.getByTestId('failing-broken-app');
+  await expect(failing.getByTestId('multus-error')).toContainText(
+    'failed to find plugin "host-locall"',
+  );
+  await expect(
+    consolePage.page.getByTestId('findings').getByTestId('finding-ipam.unknownType'),
+  ).toBeVisible();
+  await shot(consolePage.page, 'details-failing');
+});
+
+test('details show attached pods, the <nil> gateway and the effective configuration', async ({
+  consolePage,
+}) => {
+  const nads = new NadPages(consolePage);
+  await nads.gotoDetails('tenant-a', 'macvlan-storage');
+  const attached = consolePage.page.getByTestId('attached-pods');
+  await expect(attached.getByTestId('attached-web-0')).toContainText('net1');
+  await expect(attached.getByTestId('nil-gateway').first()).toBeVisible();
+  await shot(consolePage.page, 'details');
+  await consolePage.page.getByTestId('tab-config').click();
+  await expect(
+    consolePage.page.getByTestId('note-effective.whereabouts.rangesMerged'),
+  ).toBeVisible();
+  await expect(consolePage.page.getByTestId('config-effective')).toContainText('ipRanges');
+});
+
+test('the problematic demo NAD has a problems badge with its errors', async ({ consolePage }) => {
+  const nads = new NadPages(consolePage);
+  await nads.gotoList('tenant-a');
+  const row = nads.row('tenant-a', 'overlapping-hostlocal');
+  await expect(row.getByTestId('problems-errors')).toBeVisible();
+  await expect(nads.row('tenant-a', 'bridge-dualstack').getByTestId('col-subnets')).toContainText(
+    'fd00:30::',
+  );
+  await nads.gotoDetails('tenant-a', 'overlapping-hostlocal');
+  const findings = consolePage.page.getByTestId('findings');
+  await expect(findings.getByTestId('finding-cluster.podNetworkOverlap')).toBeVisible();
+  await expect(findings.getByTestId('finding-ipam.hostLocal.gatewayOutsideSubnet')).toBeVisible();
+});
+
+test('a NAD owned by a UserDefinedNetwork is read-only with a link to its owner', async ({
+  consolePage,
+  kube,
+}) => {
+  const name = uniqueName('e2e-udn');
+  await kube.post(`${NAD_PATH}/tenant-a/network-attachment-definitions`, {
+    apiVersion: 'k8s.cni.cncf.io/v1',
+    kind: 'NetworkAttachmentDefinition',
+    metadata: {
+      name,
+      namespace: 'tenant-a',
+      ownerReferences: [
+        {
+          apiVersion: 'k8s.ovn.org/v1',
+          kind: 'UserDefinedNetwork',
+          name: 'tenant-net',
+          uid: '8d0c6f3e-2a8b-4c1e-9d5f-1b2c3d4e5f60',
+          controller: true,
+        },
+      ],
+    },
+    spec: {
+      config: JSON.stringify({
+        cniVersion: '1.0.0',
+        name: 'tenant-a_tenant-net',
+        type: 'ovn-k8s-cni-overlay',
+        topology: 'layer2',
+        subnets: '10.150.0.0/24',
+        netAttachDefName: `tenant-a/${name}`,
+        role: 'secondary',
+      }),
+    },
+  });
+  const nads = new NadPages(consolePage);
+  await nads.gotoDetails('tenant-a', name);
+  await expect(consolePage.page.getByTestId('managed-nad')).toContainText('tenant-net');
+  await expect(consolePage.page.getByTestId('managed-owner-link')).toHaveAttribute(
+    'href',
+    '/k8s/ns/tenant-a/k8s.ovn.org~v1~UserDefinedNetwork/tenant-net',
+  );
+  await expect(consolePage.page.getByTestId('nad-edit')).toHaveCount(0);
+  await nads.gotoEdit('tenant-a', name);
+  await expect(consolePage.page.getByTestId('managed-nad')).toBeVisible();
+  await expect(nads.saveButton).toHaveCount(0);
+  await nads.showJson();
+  await expect(nads.jsonInput).toHaveAttribute('readonly', '');
+  await nads.gotoList('tenant-a');
+  await expect(nads.row('tenant-a', name).getByTestId('managed-badge')).toBeVisible();
+});
+
+test('a viewer sees no create or edit actions', async ({ consolePage }) => {
+  await consolePage.setPersona('viewer');
+  const nads = new NadPages(consolePage);
+  await nads.gotoList('tenant-a');
+  await expect(nads.row('tenant-a', 'macvlan-storage')).toBeVisible();
+  await expect(consolePage.page.getByTestId('nad-create')).toHaveCount(0);
+  await nads.gotoDetails('tenant-a', 'macvlan-storage');
+  await expect(consolePage.page.getByTestId('nad-summary')).toBeVisible();
+  await expect(consolePage.page.getByTestId('nad-edit')).toHaveCount(0);
+  await nads.gotoEdit('tenant-a', 'macvlan-storage');
+  await expect(consolePage.page.getByTestId('editor-forbidden')).toBeVisible();
+  await expect(nads.saveButton).toHaveCount(0);
+});
