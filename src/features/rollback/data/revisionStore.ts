@@ -109,10 +109,29 @@ export async function prunePolicyRevisions(
  * every successful save; rollback and revert call it after their writes; the history watcher
  * calls it on first sight of a generation without a revision.
  */
-export async function recordPolicyRevision(
+export function recordPolicyRevision(
   policy: NodeNetworkConfigurationPolicy,
   author?: string,
 ): Promise<void> {
+  // A write and the history watcher both see a new generation at once; one create per tab.
+  const key = `${policy.metadata.name}/${policy.metadata.generation ?? ''}`;
+  if (recorded.has(key)) return Promise.resolve();
+  const pending = inFlight.get(key);
+  if (pending) return pending;
+  const p = record(policy, author)
+    .then(() => {
+      recorded.add(key);
+    })
+    .finally(() => inFlight.delete(key));
+  inFlight.set(key, p);
+  return p;
+}
+
+const inFlight = new Map<string, Promise<void>>();
+/** Generations this tab already recorded: the watch may not show them yet. */
+const recorded = new Set<string>();
+
+async function record(policy: NodeNetworkConfigurationPolicy, author?: string): Promise<void> {
   const cr = buildRevision(policy, {
     now: new Date().toISOString(),
     author,

@@ -1,0 +1,55 @@
+import type { Locator, Page } from '@playwright/test';
+import type { ConsolePage } from './ConsolePage';
+
+/** Policy history (details page #history), its rollback/revert panels, and the failed-policies page. */
+export class RollbackPages {
+  constructor(
+    readonly console: ConsolePage,
+    readonly page: Page = console.page,
+  ) {}
+
+  async openHistory(policy: string): Promise<void> {
+    await this.console.goto(
+      // No #history fragment: a goto that only differs by fragment would not reload the page
+      // (and a persona change needs a reload).
+      `/k8s/cluster/nmstate.io~v1~NodeNetworkConfigurationPolicy/${encodeURIComponent(policy)}`,
+    );
+    await this.history.waitFor();
+  }
+
+  async openFailedPolicies(): Promise<void> {
+    await this.console.goto('/switchboard/failed-policies');
+  }
+
+  get history(): Locator {
+    return this.page.getByTestId('policy-history');
+  }
+  revision(generation: number): Locator {
+    return this.page.getByTestId(`revision-${generation}`);
+  }
+  get unavailableRevisions(): Locator {
+    return this.page.getByTestId('revision-unavailable');
+  }
+  get rollbackOpen(): Locator {
+    return this.page.getByTestId('rollback-open');
+  }
+  get revertOpen(): Locator {
+    return this.page.getByTestId('revert-open');
+  }
+  get rollbackPanel(): Locator {
+    return this.page.getByTestId('rollback-panel');
+  }
+  get revertPanel(): Locator {
+    return this.page.getByTestId('revert-panel');
+  }
+  get failedEnactments(): Locator {
+    return this.page.getByTestId('failed-enactments');
+  }
+  failedPolicyRow(policy: string): Locator {
+    return this.page.getByTestId(`failed-policy-${policy}`);
+  }
+  /** The live rollout box after a write; its outcome label appears once settled. */
+  get writeOutcome(): Locator {
+    return this.page.getByTestId('write-outcome');
+  }
+}

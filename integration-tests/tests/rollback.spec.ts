@@ -1,0 +1,231 @@
+// Policy history, rollback and revert on the sandbox: a policy that succeeds, then fails on
+// worker-2 (no ens2f1 there), shows in the failed-policies view and on the topology, is rolled
+// back to its last good revision; a successful policy is reverted and its VLAN leaves the node.
+import * as path from 'node:path';
+import { test, expect } from '../fixtures';
+import type { KubeClient } from '../fixtures';
+import { RollbackPages } from '../pages/RollbackPages';
+
+const NNCP = '/apis/nmstate.io/v1/nodenetworkconfigurationpolicies';
+const REVISIONS = '/apis/apps/v1/namespaces/openshift-nmstate/controllerrevisions';
+const shots = process.env.PW_OUTPUT ?? '/tmp';
+
+interface Condition {
+  type: string;
+  status: string;
+  reason?: string;
+}
+interface Policy {
+  metadata: { name: string; generation?: number; resourceVersion?: string };
+  spec: Record<string, unknown>;
+  status?: { conditions?: Condition[] };
+}
+
+let seq = 0;
+const unique = (prefix: string): string =>
+  `${prefix}-${Date.now().toString(36)}-${(seq++).toString(36)}`;
+
+const vlan = (base: string, id: number) => ({
+  desiredState: {
+    interfaces: [
+      { name: `${base}.${id}`, type: 'vlan', state: 'up', vlan: { 'base-iface': base, id } },
+    ],
+  },
+});
+
+async function waitForCondition(kube: KubeClient, name: string, type: string): Promise<Policy> {
+  let last: Policy | undefined;
+  await expect
+    .poll(
+      async () => {
+        last = await kube.get<Policy>(`${NNCP}/${name}`);
+        return last.status?.conditions?.find((c) => c.type === type)?.status;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe('True');
+  return last as Policy;
+}
+
+async function createPolicy(kube: KubeClient, name: string, spec: Record<string, unknown>) {
+  await kube.post(NNCP, {
+    apiVersion: 'nmstate.io/v1',
+    kind: 'NodeNetworkConfigurationPolicy',
+    metadata: { name },
+    spec,
+  });
+}
+
+const interfaceNames = async (kube: KubeClient, node: string): Promise<string[]> => {
+  const nns = await kube.get<{ status?: { currentState?: { interfaces?: { name: string }[] } } }>(
+    `/apis/nmstate.io/v1beta1/nodenetworkstates/${node}`,
+  );
+  return (nns.status?.currentState?.interfaces ?? []).map((i) => i.name);
+};
+
+test('a policy failing on one node: failed view, topology, rollback to the last good revision', async ({
+  consolePage,
+  kube,
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const rb = new RollbackPages(consolePage);
+  const name = unique('rb-fail');
+  const workers = { 'node-role.kubernetes.io/worker': '' };
+  await createPolicy(kube, name, { nodeSelector: workers, ...vlan('eno4', 731) });
+  await waitForCondition(kube, name, 'Available');
+
+  // First sight of generation 1 records it, and its outcome once observed.
+  await rb.openHistory(name);
+  await expect(rb.revision(1).getByTestId('revision-outcome')).toHaveText(
+    'Available on all nodes',
+    {
+      timeout: 30_000,
+    },
+  );
+
+  const gen1 = await kube.get<Policy>(`${NNCP}/${name}`);
+  await kube.put(`${NNCP}/${name}`, {
+    ...gen1,
+    spec: { nodeSelector: workers, ...vlan('ens2f1', 731) },
+  });
+  await waitForCondition(kube, name, 'Degraded');
+  await expect(rb.revision(2).getByTestId('revision-outcome')).toHaveText('Failing on some nodes', {
+    timeout: 30_000,
+  });
+
+  // Failed enactment view: only worker-2, with the nmstate error and its restored interfaces.
+  const failed = rb.failedEnactments;
+  await expect(failed.getByTestId('failed-node-worker-2')).toBeVisible();
+  await expect(failed.getByTestId('failed-node-worker-0')).toHaveCount(0);
+  await expect(failed.getByTestId('failed-node-error')).toContainText('ens2f1');
+  // The handler restored worker-2: the VLAN it attempted (and its base NIC) are not there.
+  await expect(failed.getByTestId('failed-node-restored')).toContainText(
+    'None of the interfaces the policy names exist on this node',
+  );
+  expect(await interfaceNames(kube, 'worker-2')).not.toContain('ens2f1.731');
+  await page.screenshot({
+    path: path.join(shots, 'rollback-failed-enactments.png'),
+    fullPage: true,
+  });
+
+  // Bulk view.
+  await rb.openFailedPolicies();
+  const row = rb.failedPolicyRow(name);
+  await expect(row.getByTestId('failed-policy-nodes')).toContainText('1 of 3 failing');
+  await expect(row.getByTestId('failed-policy-error')).toContainText('ens2f1');
+  await page.screenshot({ path: path.join(shots, 'rollback-failed-policies.png'), fullPage: true });
+
+  // Topology, highlighted.
+  await row.getByTestId('failed-policy-topology').click();
+  await expect(page).toHaveURL(new RegExp(`highlightPolicy=${name}`));
+  await expect(page.getByTestId('legend-highlight')).toContainText(name);
+  await page.screenshot({ path: path.join(shots, 'rollback-topology.png'), fullPage: true });
+
+  // Roll back from the details page: generation 1 is the default, the diff and preview show.
+  await rb.openHistory(name);
+  await rb.rollbackOpen.click();
+  const panel = rb.rollbackPanel;
+  await expect(panel.getByTestId('rollback-revision-select')).toHaveValue(`${name}-1`);
+  await expect(panel.getByTestId('rollback-diff')).toContainText('eno4');
+  await expect(panel.getByTestId('node-preview-worker-2')).toContainText('worker-2');
+  await page.screenshot({ path: path.join(shots, 'rollback-review.png'), fullPage: true });
+  await panel.getByTestId('rollback-confirm').click();
+  await expect(rb.writeOutcome).toHaveText('Available on all nodes', { timeout: 60_000 });
+  await page.screenshot({ path: path.join(shots, 'rollback-done.png'), fullPage: true });
+
+  const after = await kube.get<Policy>(`${NNCP}/${name}`);
+  expect(after.metadata.generation).toBe(3);
+  expect(after.spec).toEqual({ nodeSelector: workers, ...vlan('eno4', 731) });
+  await expect(rb.revision(3)).toBeVisible();
+  await expect(rb.revision(3).getByTestId('revision-outcome')).toHaveText(
+    'Available on all nodes',
+    {
+      timeout: 30_000,
+    },
+  );
+});
+
+test('revert a successful policy: the VLAN leaves the node, then the policy is deleted', async ({
+  consolePage,
+  kube,
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const rb = new RollbackPages(consolePage);
+  const name = unique('rb-revert');
+  await createPolicy(kube, name, {
+    nodeSelector: { 'kubernetes.io/hostname': 'worker-0' },
+    ...vlan('eno4', 742),
+  });
+  await waitForCondition(kube, name, 'Available');
+  await expect
+    .poll(() => interfaceNames(kube, 'worker-0'), { timeout: 30_000 })
+    .toContain('eno4.742');
+
+  await rb.openHistory(name);
+  await rb.revertOpen.click();
+  const panel = rb.revertPanel;
+  await expect(panel.getByTestId('revert-editor-input')).toHaveValue(/eno4\.742[\s\S]*absent/);
+  await page.screenshot({ path: path.join(shots, 'rollback-revert-review.png'), fullPage: true });
+  await panel.getByTestId('revert-apply').click();
+  await expect(rb.writeOutcome).toHaveText('Available on all nodes', { timeout: 60_000 });
+  await expect
+    .poll(() => interfaceNames(kube, 'worker-0'), { timeout: 30_000 })
+    .not.toContain('eno4.742');
+  await page.screenshot({ path: path.join(shots, 'rollback-reverted.png'), fullPage: true });
+
+  await panel.getByTestId('revert-delete-policy').click();
+  await expect
+    .poll(async () => (await kube.get<{ items: Policy[] }>(NNCP)).items.map((p) => p.metadata.name))
+    .not.toContain(name);
+});
+
+test('truncated and foreign revisions show as unavailable; viewers see history but no rollback', async ({
+  consolePage,
+  kube,
+  page,
+}) => {
+  const rb = new RollbackPages(consolePage);
+  const name = unique('rb-view');
+  await createPolicy(kube, name, {
+    nodeSelector: { 'kubernetes.io/hostname': 'worker-1' },
+    ...vlan('eno4', 753),
+  });
+  await waitForCondition(kube, name, 'Available');
+  const label = { 'switchboard.openshift.io/policy': name };
+  await kube.post(REVISIONS, {
+    apiVersion: 'apps/v1',
+    kind: 'ControllerRevision',
+    metadata: { name: `${name}-garbage`, namespace: 'openshift-nmstate', labels: label },
+    data: { spec: 'trunc', generation: 'x' },
+    revision: 99,
+  });
+  await kube.post(REVISIONS, {
+    apiVersion: 'apps/v1',
+    kind: 'ControllerRevision',
+    metadata: {
+      name: `${name}-foreign`,
+      namespace: 'openshift-nmstate',
+      labels: label,
+      annotations: { 'switchboard.openshift.io/policy-name': 'someone-else' },
+    },
+    data: { spec: {}, generation: 7, recordedAt: '2025-01-01T00:00:00Z' },
+    revision: 7,
+  });
+
+  await rb.openHistory(name);
+  await expect(rb.revision(1)).toBeVisible({ timeout: 30_000 });
+  await expect(rb.unavailableRevisions).toHaveCount(2);
+  await expect(rb.rollbackOpen).toBeVisible();
+  await page.screenshot({ path: path.join(shots, 'rollback-unavailable.png'), fullPage: true });
+
+  await consolePage.setPersona('viewer');
+  await rb.openHistory(name);
+  await expect(rb.revision(1)).toBeVisible();
+  await expect(rb.unavailableRevisions).toHaveCount(2);
+  await expect(rb.rollbackOpen).toHaveCount(0);
+  await expect(rb.revertOpen).toHaveCount(0);
+  await expect(page.getByTestId('revision-rollback')).toHaveCount(0);
+  await page.screenshot({ path: path.join(shots, 'rollback-viewer.png'), fullPage: true });
+});
