@@ -1,0 +1,182 @@
+// Headless Debian Chromium (flags from playwright.config.ts), an in-process sandbox (cluster +
+// console stand-in serving the production build) and the in-page instruments the browser
+// scenarios read: long tasks, a requestAnimationFrame frame recorder and a 0-ms heartbeat.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import playwrightConfig from '../../playwright.config';
+import { startCluster, type RunningCluster } from '../../sandbox/cluster/server';
+import { startConsole, type RunningConsole } from '../../sandbox/console/server';
+import type { ScenarioContext } from './types';
+
+export async function launchChromium(ctx: ScenarioContext): Promise<Browser> {
+  const launch = playwrightConfig.use?.launchOptions ?? {};
+  const browser = await chromium.launch({
+    ...launch,
+    executablePath: process.env.CHROMIUM_PATH ?? launch.executablePath ?? '/usr/bin/chromium',
+    // Precise memory figures for performance.memory (Runtime.getHeapUsage is used anyway).
+    args: [...(launch.args ?? []), '--enable-precise-memory-info'],
+  });
+  ctx.setChromiumVersion(browser.version());
+  return browser;
+}
+
+/** Why the browser scenarios cannot run at all, or undefined when they can. */
+export function missingBuild(ctx: ScenarioContext): string | undefined {
+  if (!fs.existsSync(path.join(ctx.pluginDist, 'plugin-manifest.json')))
+    return `no production plugin build in ${ctx.pluginDist} (run npm run build)`;
+  if (!fs.existsSync(ctx.hostDist) || fs.readdirSync(ctx.hostDist).length === 0)
+    return `no console stand-in build in ${ctx.hostDist} (run npm run build:console)`;
+  if (!fs.existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'))
+    return 'no Chromium at /usr/bin/chromium';
+  return undefined;
+}
+
+export interface BenchSandbox {
+  cluster: RunningCluster;
+  console: RunningConsole;
+  close(): Promise<void>;
+}
+
+export async function startBenchSandbox(
+  ctx: ScenarioContext,
+  opts: { scenario: 'scale' | 'demo'; nodes?: number; controllers: boolean; name: string },
+): Promise<BenchSandbox> {
+  const dataDir = fs.mkdtempSync(path.join(ctx.tmpDir, `${opts.name}-`));
+  const t0 = performance.now();
+  const cluster = await startCluster({
+    port: 0,
+    dataDir,
+    scenario: opts.scenario,
+    nodes: opts.nodes,
+    speed: 'fast',
+    reset: true,
+    controllers: opts.controllers,
+  });
+  const consoleServer = await startConsole({
+    port: 0,
+    pluginName: 'switchboard',
+    pluginDist: ctx.pluginDist,
+    hostDist: ctx.hostDist,
+    upstream: { server: cluster.url, forwardPersona: true },
+  });
+  ctx.log(
+    `${opts.name}: sandbox ${opts.scenario}${opts.nodes ? ` ${opts.nodes} nodes` : ''} up in ${Math.round(performance.now() - t0)} ms`,
+  );
+  return {
+    cluster,
+    console: consoleServer,
+    async close() {
+      await consoleServer.close();
+      await cluster.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface PageInstruments {
+  longTasks: { start: number; duration: number }[];
+  frames: number[];
+  recording: boolean;
+  heartbeatMaxGap: number;
+  heartbeatOn: boolean;
+}
+
+declare global {
+  interface Window {
+    __sbBench?: PageInstruments;
+    __switchboardReady?: boolean;
+  }
+}
+
+/** Installed before any page script: long tasks, frame deltas on demand, a 0-ms heartbeat. */
+function instrumentPage(): void {
+  const state: PageInstruments = {
+    longTasks: [],
+    frames: [],
+    recording: false,
+    heartbeatMaxGap: 0,
+    heartbeatOn: false,
+  };
+  window.__sbBench = state;
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries())
+        state.longTasks.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  } catch {
+    // Long tasks unsupported: the scenarios report it.
+  }
+  let last = 0;
+  const frame = (t: number): void => {
+    if (state.recording) {
+      if (last > 0) state.frames.push(t - last);
+      last = t;
+    } else last = 0;
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+  // A MessageChannel ping-pong: the longest gap between pongs is the longest main-thread block,
+  // also below the 50 ms long-task threshold.
+  const channel = new MessageChannel();
+  let prev = 0;
+  channel.port1.onmessage = () => {
+    const now = performance.now();
+    if (state.heartbeatOn) {
+      if (prev > 0) state.heartbeatMaxGap = Math.max(state.heartbeatMaxGap, now - prev);
+      prev = now;
+      setTimeout(() => channel.port2.postMessage(0), 0);
+    } else prev = 0;
+  };
+  Object.defineProperty(state, 'startHeartbeat', {
+    value: () => {
+      state.heartbeatOn = true;
+      state.heartbeatMaxGap = 0;
+      prev = 0;
+      channel.port2.postMessage(0);
+    },
+  });
+}
+
+export async function newInstrumentedPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  await context.addInitScript(instrumentPage);
+  return context.newPage();
+}
+
+export async function waitForPlugin(page: Page, timeout = 60_000): Promise<void> {
+  await page.waitForFunction(() => window.__switchboardReady === true, undefined, { timeout });
+}
+
+/** data-test ids on the page, to explain what a page showed instead of what was expected. */
+export async function visibleTestIds(page: Page): Promise<string> {
+  const ids = await page
+    .evaluate(() =>
+      [...document.querySelectorAll('[data-test]')]
+        .map((e) => e.getAttribute('data-test') ?? '')
+        .filter((id) => !/^(main-nav|nav-|gutter-marker)/.test(id)),
+    )
+    .catch(() => [] as string[]);
+  return [...new Set(ids)].slice(0, 12).join(', ');
+}
+
+export function startHeartbeat(page: Page): Promise<void> {
+  return page.evaluate(() => {
+    const s = window.__sbBench as unknown as { startHeartbeat(): void };
+    s.startHeartbeat();
+  });
+}
+
+export async function readInstruments(page: Page): Promise<PageInstruments> {
+  return page.evaluate(() => {
+    const s = window.__sbBench;
+    if (!s) throw new Error('instruments missing');
+    return {
+      longTasks: s.longTasks,
+      frames: s.frames,
+      recording: s.recording,
+      heartbeatMaxGap: s.heartbeatMaxGap,
+      heartbeatOn: s.heartbeatOn,
+    };
+  });
+}

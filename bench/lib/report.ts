@@ -1,0 +1,78 @@
+// The result files: bench-results/<name>.json (everything) and <name>.md (the table people read),
+// and the --compare printout.
+import type { BenchResult, Figure } from './types';
+
+function fmt(value: number | undefined, unit: string): string {
+  if (value === undefined) return '';
+  return `${value} ${unit}`;
+}
+
+function statusText(f: Figure): string {
+  switch (f.status) {
+    case 'pass':
+      return 'pass';
+    case 'fail':
+      return '**FAIL**';
+    case 'not-measurable':
+      return 'not measurable yet';
+    case 'info':
+      return 'info';
+  }
+}
+
+function cell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+}
+
+export function toMarkdown(result: BenchResult): string {
+  const m = result.machine;
+  const lines: string[] = [];
+  lines.push(`# Switchboard benchmark results (${result.mode} mode)`);
+  lines.push('');
+  lines.push(
+    `Machine: ${m.cpuModel}, ${m.cores} cores, ${m.memoryGiB} GiB, ${m.platform}; Node ${m.node}; ` +
+      `Chromium ${m.chromium ?? 'not started'}; ${m.date}` +
+      (m.gitCommit ? `; commit ${m.gitCommit}` : '') +
+      `; load average at start ${m.loadAverage.join(' / ')}.`,
+  );
+  lines.push('');
+  lines.push(
+    `Each figure is the median of ${result.settings.runs} runs after ${result.settings.warmup} ` +
+      `warm-up run(s) unless its note says otherwise; spread is p25–p75 (min–max). ` +
+      `Run took ${Math.round(result.durationSeconds)} s.`,
+  );
+  lines.push('');
+  lines.push('| Figure | Budget | Median | Spread p25–p75 (min–max) | Result | Note |');
+  lines.push('|---|---|---|---|---|---|');
+  for (const f of result.figures) {
+    const spread =
+      f.median === undefined
+        ? ''
+        : `${f.p25 ?? ''}–${f.p75 ?? ''} (${f.min ?? ''}–${f.max ?? ''}) ${f.unit}`;
+    lines.push(
+      `| ${cell(f.title)} | ${cell(f.budget?.text ?? '')} | ${fmt(f.median, f.unit)} | ${spread} | ${statusText(f)} | ${cell(f.note ?? '')} |`,
+    );
+  }
+  lines.push('');
+  return lines.join('\n');
+}
+
+/** Ratios of medians, current / earlier, per figure id. */
+export function compareResults(current: BenchResult, earlier: BenchResult): string {
+  const before = new Map(earlier.figures.map((f) => [f.id, f]));
+  const rows = ['figure'.padEnd(44) + 'earlier'.padStart(14) + 'now'.padStart(14) + '  ratio'];
+  for (const f of current.figures) {
+    const b = before.get(f.id);
+    const now = f.median;
+    const then = b?.median;
+    const ratio =
+      now !== undefined && then !== undefined && then !== 0 ? (now / then).toFixed(2) + 'x' : '-';
+    rows.push(
+      f.id.padEnd(44) +
+        (then === undefined ? '-' : `${then} ${f.unit}`).padStart(14) +
+        (now === undefined ? '-' : `${now} ${f.unit}`).padStart(14) +
+        `  ${ratio}`,
+    );
+  }
+  return rows.join('\n');
+}

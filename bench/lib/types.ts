@@ -1,0 +1,72 @@
+// Shapes shared by the benchmark runner, its scenarios and its reports.
+
+export type Unit = 'ms' | 's' | 'KB' | 'MiB' | '%';
+
+/** A budget is an upper bound on the figure's median (in the figure's unit). */
+export interface Budget {
+  max: number;
+  text: string;
+}
+
+export type FigureStatus = 'pass' | 'fail' | 'not-measurable' | 'info';
+
+export interface Figure {
+  /** Stable key, used by --compare. */
+  id: string;
+  /** The scenario (the name --only takes) that produced it. */
+  scenario: string;
+  title: string;
+  unit: Unit;
+  budget?: Budget;
+  status: FigureStatus;
+  /** One value per measured run (warm-up excluded). */
+  samples: number[];
+  median?: number;
+  p25?: number;
+  p75?: number;
+  min?: number;
+  max?: number;
+  /** How it was measured, or why it could not be. */
+  note?: string;
+}
+
+export interface MachineInfo {
+  cpuModel: string;
+  cores: number;
+  memoryGiB: number;
+  loadAverage: number[];
+  platform: string;
+  node: string;
+  chromium?: string;
+  date: string;
+  gitCommit?: string;
+}
+
+export interface BenchResult {
+  mode: 'full' | 'quick';
+  machine: MachineInfo;
+  settings: { runs: number; warmup: number; soakMinutes: number };
+  figures: Figure[];
+  /** Seconds the whole run took. */
+  durationSeconds: number;
+}
+
+export interface ScenarioContext {
+  quick: boolean;
+  runs: number;
+  warmup: number;
+  soakMinutes: number;
+  pluginDist: string;
+  hostDist: string;
+  /** Scratch directory removed after the run. */
+  tmpDir: string;
+  log(message: string): void;
+  /** Filled in by the browser scenarios once Chromium has started. */
+  setChromiumVersion(version: string): void;
+}
+
+export interface Scenario {
+  name: string;
+  description: string;
+  run(ctx: ScenarioContext): Promise<Figure[]>;
+}

@@ -1,0 +1,164 @@
+// `npm run bench -- [--quick] [--only NAME] [--check] [--compare FILE] [--runs N]
+//   [--soak-minutes N] [--out DIR]`: runs the benchmark scenarios of issue 10 and writes
+// <out>/latest.json and <out>/latest.md (default out: bench-results/, quick mode:
+// test-results/bench-quick/). See README "Benchmarks".
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { parseArgs } from 'node:util';
+import { getMachineInfo } from './lib/machine';
+import { compareResults, toMarkdown } from './lib/report';
+import { notMeasurable } from './lib/stats';
+import type { BenchResult, Figure, Scenario, ScenarioContext } from './lib/types';
+import { bundleScenario } from './scenarios/bundle';
+import { editorScenario } from './scenarios/editor';
+import {
+  cliScenario,
+  graphBuilderScenario,
+  nadValidatorScenario,
+  REPO_ROOT,
+} from './scenarios/node';
+import { policiesScenario } from './scenarios/policies';
+import { sandboxScenario } from './scenarios/sandbox';
+import { soakScenario } from './scenarios/soak';
+import { topologyScenario } from './scenarios/topology';
+
+export const SCENARIOS: Scenario[] = [
+  graphBuilderScenario,
+  nadValidatorScenario,
+  cliScenario,
+  sandboxScenario,
+  bundleScenario,
+  topologyScenario,
+  policiesScenario,
+  editorScenario,
+  soakScenario,
+];
+
+function usage(message: string): never {
+  console.error(`bench: ${message}`);
+  console.error(
+    `usage: npm run bench -- [--quick] [--only ${SCENARIOS.map((s) => s.name).join('|')}] [--check] [--compare FILE] [--runs N] [--soak-minutes N] [--out DIR]`,
+  );
+  process.exit(2);
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      quick: { type: 'boolean', default: false },
+      only: { type: 'string', multiple: true },
+      check: { type: 'boolean', default: false },
+      compare: { type: 'string' },
+      runs: { type: 'string' },
+      'soak-minutes': { type: 'string' },
+      out: { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) usage('help');
+  const quick = values.quick;
+  const only = values.only ?? [];
+  for (const name of only)
+    if (!SCENARIOS.some((s) => s.name === name)) usage(`unknown scenario "${name}"`);
+  const runs = values.runs === undefined ? (quick ? 1 : 5) : Number(values.runs);
+  if (!Number.isInteger(runs) || runs < 1) usage(`invalid --runs ${String(values.runs)}`);
+  const soakMinutes =
+    values['soak-minutes'] === undefined ? (quick ? 0.1 : 10) : Number(values['soak-minutes']);
+  if (!(soakMinutes > 0)) usage(`invalid --soak-minutes ${String(values['soak-minutes'])}`);
+  const outDir = path.resolve(
+    values.out ??
+      (quick
+        ? path.join(REPO_ROOT, 'test-results/bench-quick')
+        : path.join(REPO_ROOT, 'bench-results')),
+  );
+  const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-bench-'));
+  const machine = getMachineInfo(REPO_ROOT);
+  const started = performance.now();
+  const ctx: ScenarioContext = {
+    quick,
+    runs,
+    warmup: 1,
+    soakMinutes,
+    pluginDist: path.resolve(process.env.SWITCHBOARD_DIST ?? path.join(REPO_ROOT, 'dist')),
+    hostDist: path.resolve(
+      process.env.SWITCHBOARD_HOST_DIST ?? path.join(REPO_ROOT, 'sandbox/console/dist'),
+    ),
+    tmpDir,
+    log: (m) => console.log(`  ${m}`),
+    setChromiumVersion: (v) => (machine.chromium = v),
+  };
+  const figures: Figure[] = [];
+  try {
+    for (const scenario of SCENARIOS) {
+      if (only.length > 0 && !only.includes(scenario.name)) continue;
+      console.log(`bench: ${scenario.name}: ${scenario.description}${quick ? ' (quick)' : ''}`);
+      const t0 = performance.now();
+      let out: Figure[];
+      try {
+        out = await scenario.run(ctx);
+      } catch (e) {
+        const why = `scenario failed: ${e instanceof Error ? (e.message.split('\n')[0] ?? '') : String(e)}`;
+        console.error(`bench: ${scenario.name}: ${why}`);
+        out = [
+          notMeasurable(
+            {
+              id: `${scenario.name}.error`,
+              scenario: scenario.name,
+              title: scenario.description,
+              unit: 'ms',
+            },
+            why,
+          ),
+        ];
+      }
+      for (const f of out)
+        console.log(
+          `  ${f.status.padEnd(14)} ${f.title}: ${f.median === undefined ? (f.note ?? '') : `${f.median} ${f.unit}`}`,
+        );
+      console.log(`  (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+      figures.push(...out);
+    }
+  } finally {
+    fs.rmSync(tmpDir, { recursive: true, force: true });
+  }
+  const result: BenchResult = {
+    mode: quick ? 'quick' : 'full',
+    machine,
+    settings: { runs, warmup: 1, soakMinutes },
+    figures,
+    durationSeconds: Math.round((performance.now() - started) / 100) / 10,
+  };
+  fs.mkdirSync(outDir, { recursive: true });
+  fs.writeFileSync(path.join(outDir, 'latest.json'), JSON.stringify(result, null, 2) + '\n');
+  fs.writeFileSync(path.join(outDir, 'latest.md'), toMarkdown(result));
+  console.log(
+    `bench: wrote ${path.relative(process.cwd(), path.join(outDir, 'latest.json'))} and latest.md`,
+  );
+  if (values.compare) {
+    const earlier = JSON.parse(fs.readFileSync(values.compare, 'utf8')) as BenchResult;
+    console.log(compareResults(result, earlier));
+  }
+  const failed = figures.filter((f) => f.status === 'fail');
+  const nm = figures.filter((f) => f.status === 'not-measurable');
+  console.log(
+    `bench: ${figures.filter((f) => f.status === 'pass').length} pass, ${failed.length} fail, ${nm.length} not measurable`,
+  );
+  if (values.check && failed.length > 0) {
+    for (const f of failed)
+      console.error(
+        `bench: over budget: ${f.title}: ${f.median ?? '?'} ${f.unit} (${f.budget?.text ?? ''})`,
+      );
+    return 1;
+  }
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    console.error(e);
+    process.exit(2);
+  },
+);

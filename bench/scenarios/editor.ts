@@ -1,0 +1,213 @@
+// NAD JSON editor with a 200-line config: keystroke to updated findings, p95.
+//
+// The harness opens /switchboard/ns/<ns>/attachments/<name>/edit (switching to a "JSON" tab or
+// button if the editor opens in form mode), puts the caret inside a key on line L of the shared
+// CodeEditor textarea, types a character that makes the JSON invalid, and times the keydown until
+// the finding marker `[data-test="gutter-marker-L"]` appears (and, for Backspace, disappears)
+// plus one frame.
+import type { Page } from '@playwright/test';
+import {
+  launchChromium,
+  missingBuild,
+  newInstrumentedPage,
+  startBenchSandbox,
+  visibleTestIds,
+  waitForPlugin,
+} from '../lib/browser';
+import { measuredFigure, notMeasurable, quantile, repeat, type FigureSpec } from '../lib/stats';
+import type { Scenario } from '../lib/types';
+
+const NS = 'tenant-a';
+const NAME = 'bench-200-lines';
+
+/** A valid bridge + host-local config pretty-printed to at least 200 lines. */
+export function config200(): { text: string; lines: number } {
+  const routes: { dst: string; gw: string }[] = [];
+  let text = '';
+  for (let n = 0; ; n++) {
+    routes.push({ dst: `192.168.${n}.0/24`, gw: '10.10.0.1' });
+    text = JSON.stringify(
+      {
+        cniVersion: '0.3.1',
+        name: NAME,
+        type: 'bridge',
+        bridge: 'br-bench',
+        isGateway: false,
+        ipam: {
+          type: 'host-local',
+          ranges: [
+            [
+              {
+                subnet: '10.10.0.0/16',
+                rangeStart: '10.10.1.10',
+                rangeEnd: '10.10.200.200',
+                gateway: '10.10.0.1',
+              },
+            ],
+          ],
+          routes,
+        },
+      },
+      null,
+      2,
+    );
+    if (text.split('\n').length >= 200) break;
+  }
+  return { text, lines: text.split('\n').length };
+}
+
+async function openJsonEditor(page: Page, url: string): Promise<boolean> {
+  await page.goto(url);
+  await waitForPlugin(page);
+  const hasConfig = async (): Promise<boolean> =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('textarea')].some((t) => t.value.includes('"cniVersion"')),
+    );
+  for (let i = 0; i < 40 && !(await hasConfig()); i++) {
+    const jsonSwitch = page
+      .getByRole('tab', { name: /json/i })
+      .or(page.getByRole('button', { name: /^json/i }))
+      .or(page.getByRole('radio', { name: /json/i }));
+    if ((await jsonSwitch.count()) > 0)
+      await jsonSwitch
+        .first()
+        .click()
+        .catch(() => undefined);
+    await page.waitForTimeout(250);
+  }
+  return hasConfig();
+}
+
+/** Presses `key` and resolves with ms from keydown until the marker on `line` is present == `want`. */
+async function timedKey(
+  page: Page,
+  key: string,
+  line: number,
+  want: boolean,
+): Promise<number | undefined> {
+  await page.evaluate(
+    ({ line, want }) => {
+      const w = window as unknown as { __sbKey?: Promise<number> };
+      w.__sbKey = new Promise<number>((resolve) => {
+        document.addEventListener(
+          'keydown',
+          (ev) => {
+            const start = ev.timeStamp;
+            const sel = `[data-test="gutter-marker-${line}"]`;
+            const check = (): boolean => {
+              if ((document.querySelector(sel) !== null) !== want) return false;
+              requestAnimationFrame(() => resolve(performance.now() - start));
+              return true;
+            };
+            const mo = new MutationObserver(() => {
+              if (check()) mo.disconnect();
+            });
+            mo.observe(document.body, { childList: true, subtree: true, attributes: true });
+          },
+          { capture: true, once: true },
+        );
+      });
+    },
+    { line, want },
+  );
+  await page.keyboard.press(key);
+  try {
+    const h = await page.waitForFunction(
+      () => (window as unknown as { __sbKey?: Promise<number> }).__sbKey,
+      undefined,
+      { timeout: 5000 },
+    );
+    return (await h.jsonValue()) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export const editorScenario: Scenario = {
+  name: 'editor',
+  description: 'NAD JSON editor, 200-line config: keystroke to updated findings p95',
+  async run(ctx) {
+    const { text, lines } = config200();
+    const spec: FigureSpec = {
+      id: 'editor.keystrokeP95',
+      scenario: 'editor',
+      title: `NAD JSON editor, ${lines}-line config: keystroke to updated findings, p95`,
+      unit: 'ms',
+      budget: { max: 50, text: '<= 50 ms' },
+    };
+    const missing = missingBuild(ctx);
+    if (missing) return [notMeasurable(spec, missing)];
+    const sandbox = await startBenchSandbox(ctx, {
+      scenario: 'demo',
+      controllers: false,
+      name: 'editor',
+    });
+    const api = sandbox.cluster.api;
+    api.create(api.resourceType('k8s.cni.cncf.io', 'NetworkAttachmentDefinition'), {
+      apiVersion: 'k8s.cni.cncf.io/v1',
+      kind: 'NetworkAttachmentDefinition',
+      metadata: { name: NAME, namespace: NS },
+      spec: { config: text },
+    });
+    const browser = await launchChromium(ctx);
+    try {
+      const page = await newInstrumentedPage(browser);
+      const url = `${sandbox.console.url}/switchboard/ns/${NS}/attachments/${NAME}/edit`;
+      if (!(await openJsonEditor(page, url)))
+        return [
+          notMeasurable(
+            spec,
+            `no editor textarea holding the NAD's JSON config at ${url.replace(sandbox.console.url, '')}; page shows data-test: ${(await visibleTestIds(page)) || 'none'}`,
+          ),
+        ];
+      // Caret inside the "dst" key of the route on line L (well down the 200 lines).
+      const target = await page.evaluate(() => {
+        const ta = [...document.querySelectorAll('textarea')].find((t) =>
+          t.value.includes('"cniVersion"'),
+        );
+        if (!ta) return undefined;
+        const all = ta.value.split('\n');
+        const idx = all.findIndex((l, i) => i > 150 && l.includes('"dst"'));
+        const line = idx >= 0 ? idx : all.findIndex((l) => l.includes('"dst"'));
+        const offset =
+          all.slice(0, line).reduce((n, l) => n + l.length + 1, 0) +
+          (all[line]?.indexOf('"dst"') ?? 0) +
+          2;
+        ta.focus();
+        ta.setSelectionRange(offset, offset);
+        return line + 1;
+      });
+      if (target === undefined) return [notMeasurable(spec, 'editor textarea vanished')];
+      const perKey = ctx.quick ? 2 : 20;
+      const runs = await repeat(ctx.warmup, ctx.runs, async () => {
+        const samples: number[] = [];
+        for (let i = 0; i < perKey; i++) {
+          const broke = await timedKey(page, 'Shift+Quote', target, true);
+          const fixed = await timedKey(page, 'Backspace', target, false);
+          if (broke === undefined || fixed === undefined) return undefined;
+          samples.push(broke, fixed);
+        }
+        return quantile(samples, 0.95);
+      });
+      if (runs.some((r) => r === undefined))
+        return [
+          notMeasurable(
+            spec,
+            `typing a stray quote on line ${target} produced no finding marker [data-test="gutter-marker-${target}"] within 5 s (or deleting it did not clear it); page shows data-test: ${(await visibleTestIds(page)) || 'none'}`,
+          ),
+        ];
+      return [
+        measuredFigure(
+          {
+            ...spec,
+            note: `keydown timestamp → marker on line ${target} appears/disappears + 1 frame; p95 of ${perKey * 2} keystrokes per run`,
+          },
+          runs.filter((r): r is number => r !== undefined),
+        ),
+      ];
+    } finally {
+      await browser.close();
+      await sandbox.close();
+    }
+  },
+};

@@ -1,0 +1,244 @@
+// Topology page on the scale scenario (500 nodes × ~40 interfaces): navigation to an interactive
+// graph, frame times while panning and zooming, expanding one folded node.
+//
+// What the harness looks for (documented in README "Benchmarks"): graph nodes are
+// `@patternfly/react-topology` elements (`[data-kind="node"]`), a folded node is
+// `[data-kind="node"][data-type="node-summary"]` (or `[data-test^="topology-summary"]`) and a
+// double-click expands it. Until the page renders that, the figures say "not measurable yet".
+import type { Page } from '@playwright/test';
+import {
+  launchChromium,
+  missingBuild,
+  newInstrumentedPage,
+  readInstruments,
+  startBenchSandbox,
+  visibleTestIds,
+  waitForPlugin,
+} from '../lib/browser';
+import { measuredFigure, notMeasurable, quantile, repeat, type FigureSpec } from '../lib/stats';
+import type { Figure, Scenario } from '../lib/types';
+
+export const GRAPH_NODE = '[data-kind="node"]';
+const SUMMARY_NODE =
+  '[data-kind="node"][data-type="node-summary"], [data-test^="topology-summary"]';
+
+/** ms from navigation start until the graph has nodes and the next two frames were painted. */
+async function navigateToGraph(
+  page: Page,
+  url: string,
+  timeout: number,
+): Promise<number | undefined> {
+  await page.goto(url);
+  await waitForPlugin(page);
+  try {
+    const handle = await page.waitForFunction(
+      (sel) =>
+        new Promise<number>((resolve) => {
+          const check = (): boolean => {
+            if (!document.querySelector(sel)) return false;
+            const seen = performance.now();
+            requestAnimationFrame(() =>
+              requestAnimationFrame(() => resolve(Math.max(seen, performance.now()))),
+            );
+            return true;
+          };
+          if (check()) return;
+          const mo = new MutationObserver(() => {
+            if (check()) mo.disconnect();
+          });
+          mo.observe(document.body, { childList: true, subtree: true, attributes: true });
+        }),
+      GRAPH_NODE,
+      { timeout },
+    );
+    return await handle.jsonValue();
+  } catch {
+    return undefined;
+  }
+}
+
+async function graphTransform(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const g = document.querySelector('[data-kind="graph"]');
+    return `${g?.getAttribute('transform') ?? ''}|${g?.parentElement?.getAttribute('transform') ?? ''}`;
+  });
+}
+
+/** p95 of requestAnimationFrame deltas during a scripted drag-pan and wheel-zoom. */
+async function panZoom(
+  page: Page,
+  quick: boolean,
+): Promise<{ p95: number; frames: number; moved: boolean }> {
+  const box = await page.evaluate(() => {
+    const g = document.querySelector('[data-kind="graph"]');
+    const svg = g?.closest('svg') ?? document.querySelector('svg');
+    const r = svg?.getBoundingClientRect();
+    return r ? { x: r.x, y: r.y, w: r.width, h: r.height } : undefined;
+  });
+  if (!box) return { p95: Number.NaN, frames: 0, moved: false };
+  const before = await graphTransform(page);
+  await page.evaluate(() => {
+    const s = window.__sbBench;
+    if (s) {
+      s.frames = [];
+      s.recording = true;
+    }
+  });
+  const cx = box.x + box.w / 2;
+  const cy = box.y + box.h / 2;
+  const steps = quick ? 10 : 40;
+  await page.mouse.move(cx, cy);
+  await page.mouse.down();
+  await page.mouse.move(cx - 300, cy - 150, { steps });
+  await page.mouse.move(cx, cy, { steps });
+  await page.mouse.up();
+  for (let i = 0; i < (quick ? 3 : 10); i++) await page.mouse.wheel(0, -120);
+  for (let i = 0; i < (quick ? 3 : 10); i++) await page.mouse.wheel(0, 120);
+  await page.waitForTimeout(200);
+  const inst = await readInstruments(page);
+  await page.evaluate(() => {
+    if (window.__sbBench) window.__sbBench.recording = false;
+  });
+  const after = await graphTransform(page);
+  return { p95: quantile(inst.frames, 0.95), frames: inst.frames.length, moved: before !== after };
+}
+
+/** Double-clicks the index-th folded node; ms from the event to its interfaces on screen + a frame. */
+async function expandOne(page: Page, index: number): Promise<number | string> {
+  const target = page.locator(SUMMARY_NODE).nth(index);
+  if ((await page.locator(SUMMARY_NODE).count()) <= index)
+    return 'no folded (summary) node on the graph';
+  await page.evaluate((sel) => {
+    const w = window as unknown as { __sbExpand?: Promise<number> };
+    const before = document.querySelectorAll(sel).length;
+    w.__sbExpand = new Promise<number>((resolve) => {
+      document.addEventListener(
+        'dblclick',
+        (ev) => {
+          const start = ev.timeStamp;
+          const check = (): boolean => {
+            if (document.querySelectorAll(sel).length < before + 5) return false;
+            requestAnimationFrame(() => resolve(performance.now() - start));
+            return true;
+          };
+          if (check()) return;
+          const mo = new MutationObserver(() => {
+            if (check()) mo.disconnect();
+          });
+          mo.observe(document.body, { childList: true, subtree: true });
+        },
+        { capture: true, once: true },
+      );
+    });
+  }, GRAPH_NODE);
+  await target.scrollIntoViewIfNeeded().catch(() => undefined);
+  await target.dblclick({ timeout: 5000 });
+  try {
+    const h = await page.waitForFunction(
+      () => (window as unknown as { __sbExpand?: Promise<number> }).__sbExpand,
+      undefined,
+      { timeout: 15_000 },
+    );
+    return (await h.jsonValue()) ?? 'expansion promise missing';
+  } catch {
+    return 'double-clicking a folded node did not add its interfaces to the graph within 15 s';
+  }
+}
+
+export const topologyScenario: Scenario = {
+  name: 'topology',
+  description: 'topology page, scale scenario 500 nodes × ~40 interfaces',
+  async run(ctx) {
+    const nodes = ctx.quick ? 8 : 500;
+    const spec = (id: string, title: string, max: number, text: string): FigureSpec => ({
+      id: `topology.${id}`,
+      scenario: 'topology',
+      title: `Topology, ${nodes} nodes × ~40 interfaces: ${title}`,
+      unit: 'ms',
+      budget: { max, text },
+    });
+    const specs = {
+      nav: spec('navigation', 'navigation to interactive graph', 1500, '<= 1.5 s'),
+      frame: spec('panZoomP95', 'p95 frame time while panning and zooming', 16.7, '<= 16.7 ms'),
+      expand: spec('expandNode', "expanding one node's interfaces", 100, '<= 100 ms'),
+    };
+    const all = (why: string): Figure[] => Object.values(specs).map((s) => notMeasurable(s, why));
+    const missing = missingBuild(ctx);
+    if (missing) return all(missing);
+    const sandbox = await startBenchSandbox(ctx, {
+      scenario: 'scale',
+      nodes,
+      controllers: false,
+      name: 'topology',
+    });
+    const browser = await launchChromium(ctx);
+    try {
+      const page = await newInstrumentedPage(browser);
+      const url = `${sandbox.console.url}/switchboard/topology`;
+      const timeout = ctx.quick ? 20_000 : 60_000;
+      let absent = false; // stop at the first timeout instead of waiting for every run
+      const navs = await repeat(ctx.warmup, ctx.runs, async () => {
+        if (absent) return undefined;
+        const r = await navigateToGraph(page, url, timeout);
+        absent = r === undefined;
+        return r;
+      });
+      if (navs.some((n) => n === undefined)) {
+        const ids = await visibleTestIds(page);
+        return all(
+          `no graph on /switchboard/topology within ${timeout / 1000} s (no ${GRAPH_NODE} element; page shows data-test: ${ids || 'none'})`,
+        );
+      }
+      const figures: Figure[] = [
+        measuredFigure(
+          {
+            ...specs.nav,
+            note: 'page.goto → first graph node + 2 painted frames, from the navigation start (warm HTTP cache)',
+          },
+          navs.filter((n): n is number => n !== undefined),
+        ),
+      ];
+      await page.waitForTimeout(1000);
+      const pz = await repeat(ctx.warmup, ctx.runs, () => panZoom(page, ctx.quick));
+      figures.push(
+        pz.some((r) => !r.moved)
+          ? notMeasurable(
+              specs.frame,
+              'drag and wheel on the graph canvas did not change its transform (no pan/zoom)',
+            )
+          : measuredFigure(
+              {
+                ...specs.frame,
+                note: `requestAnimationFrame deltas during drag-pan and wheel-zoom; ~${pz[0]?.frames ?? 0} frames per run`,
+              },
+              pz.map((r) => r.p95),
+            ),
+      );
+      const expands: (number | string)[] = [];
+      for (let i = 0; i < ctx.warmup + ctx.runs; i++) {
+        const r = await expandOne(page, i);
+        if (typeof r === 'string') {
+          expands.push(r);
+          break;
+        }
+        if (i >= ctx.warmup) expands.push(r);
+      }
+      const why = expands.find((e): e is string => typeof e === 'string');
+      figures.push(
+        why
+          ? notMeasurable(specs.expand, why)
+          : measuredFigure(
+              {
+                ...specs.expand,
+                note: 'dblclick event → ≥5 more graph nodes + 1 frame; a different folded node each run',
+              },
+              expands.filter((e): e is number => typeof e === 'number'),
+            ),
+      );
+      return figures;
+    } finally {
+      await browser.close();
+      await sandbox.close();
+    }
+  },
+};
