@@ -91,6 +91,8 @@ test('the demo VLAN mismatch is found and fixed by editing the attachment', asyn
   await expect(editor).toHaveCount(0);
 
   await expect(sp.mismatches('vlan.notAllowedOnPort', 210)).toHaveCount(0);
+  // The demo's other error (VLAN 300 tagged on an access port) remains.
+  await expect(page.getByTestId('vlan-check-errors')).toHaveText('1');
   const host = await kube.get<{
     spec: { networkInterfaces: { name?: string; hostNetworkAttachment?: { name: string } }[] };
   }>(`${BMH}/openshift-worker-2`);

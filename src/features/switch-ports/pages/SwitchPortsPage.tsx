@@ -6,6 +6,7 @@ import {
   useFlag,
 } from '@openshift-console/dynamic-plugin-sdk';
 import {
+  Badge,
   Button,
   EmptyState,
   EmptyStateBody,
@@ -168,7 +169,12 @@ function SwitchPortsPage() {
           <Tab
             eventKey="vlan-check"
             title={
-              <TabTitleText>{t('VLAN check ({{count}} errors)', { count: errors })}</TabTitleText>
+              <TabTitleText>
+                {t('VLAN check')}{' '}
+                <Badge isRead={errors === 0} data-test="vlan-check-errors">
+                  {errors}
+                </Badge>
+              </TabTitleText>
             }
             data-test="tab-vlan-check"
           >
