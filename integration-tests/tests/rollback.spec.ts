@@ -104,10 +104,7 @@ test('a policy failing on one node: failed view, topology, rollback to the last 
     'None of the interfaces the policy names exist on this node',
   );
   expect(await interfaceNames(kube, 'worker-2')).not.toContain('ens2f1.731');
-  await page.screenshot({
-    path: path.join(shots, 'rollback-failed-enactments.png'),
-    fullPage: true,
-  });
+  await rb.history.screenshot({ path: path.join(shots, 'rollback-failed-enactments.png') });
 
   // Bulk view.
   await rb.openFailedPolicies();
@@ -129,10 +126,10 @@ test('a policy failing on one node: failed view, topology, rollback to the last 
   await expect(panel.getByTestId('rollback-revision-select')).toHaveValue(`${name}-1`);
   await expect(panel.getByTestId('rollback-diff')).toContainText('eno4');
   await expect(panel.getByTestId('node-preview-worker-2')).toContainText('worker-2');
-  await page.screenshot({ path: path.join(shots, 'rollback-review.png'), fullPage: true });
+  await rb.history.screenshot({ path: path.join(shots, 'rollback-review.png') });
   await panel.getByTestId('rollback-confirm').click();
   await expect(rb.writeOutcome).toHaveText('Available on all nodes', { timeout: 60_000 });
-  await page.screenshot({ path: path.join(shots, 'rollback-done.png'), fullPage: true });
+  await rb.history.screenshot({ path: path.join(shots, 'rollback-done.png') });
 
   const after = await kube.get<Policy>(`${NNCP}/${name}`);
   expect(after.metadata.generation).toBe(3);
@@ -149,7 +146,6 @@ test('a policy failing on one node: failed view, topology, rollback to the last 
 test('revert a successful policy: the VLAN leaves the node, then the policy is deleted', async ({
   consolePage,
   kube,
-  page,
 }) => {
   test.setTimeout(120_000);
   const rb = new RollbackPages(consolePage);
@@ -167,13 +163,13 @@ test('revert a successful policy: the VLAN leaves the node, then the policy is d
   await rb.revertOpen.click();
   const panel = rb.revertPanel;
   await expect(panel.getByTestId('revert-editor-input')).toHaveValue(/eno4\.742[\s\S]*absent/);
-  await page.screenshot({ path: path.join(shots, 'rollback-revert-review.png'), fullPage: true });
+  await rb.history.screenshot({ path: path.join(shots, 'rollback-revert-review.png') });
   await panel.getByTestId('revert-apply').click();
   await expect(rb.writeOutcome).toHaveText('Available on all nodes', { timeout: 60_000 });
   await expect
     .poll(() => interfaceNames(kube, 'worker-0'), { timeout: 30_000 })
     .not.toContain('eno4.742');
-  await page.screenshot({ path: path.join(shots, 'rollback-reverted.png'), fullPage: true });
+  await rb.history.screenshot({ path: path.join(shots, 'rollback-reverted.png') });
 
   await panel.getByTestId('revert-delete-policy').click();
   await expect
@@ -218,7 +214,7 @@ test('truncated and foreign revisions show as unavailable; viewers see history b
   await expect(rb.revision(1)).toBeVisible({ timeout: 30_000 });
   await expect(rb.unavailableRevisions).toHaveCount(2);
   await expect(rb.rollbackOpen).toBeVisible();
-  await page.screenshot({ path: path.join(shots, 'rollback-unavailable.png'), fullPage: true });
+  await rb.history.screenshot({ path: path.join(shots, 'rollback-unavailable.png') });
 
   await consolePage.setPersona('viewer');
   await rb.openHistory(name);
@@ -227,5 +223,5 @@ test('truncated and foreign revisions show as unavailable; viewers see history b
   await expect(rb.rollbackOpen).toHaveCount(0);
   await expect(rb.revertOpen).toHaveCount(0);
   await expect(page.getByTestId('revision-rollback')).toHaveCount(0);
-  await page.screenshot({ path: path.join(shots, 'rollback-viewer.png'), fullPage: true });
+  await rb.history.screenshot({ path: path.join(shots, 'rollback-viewer.png') });
 });
