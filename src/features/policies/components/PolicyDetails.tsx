@@ -174,7 +174,7 @@ export function PolicyDetails({
             <DescriptionListTerm>{t('Policy')}</DescriptionListTerm>
             <DescriptionListDescription>
               <Flex spaceItems={{ default: 'spaceItemsSm' }}>
-                <HeadlineLabel headline={summary.headline} />
+                {summary.condition.type === null && <HeadlineLabel headline={summary.headline} />}
                 <PolicyConditionLabels conditions={policy.status?.conditions} />
               </Flex>
               {summary.condition.message && (

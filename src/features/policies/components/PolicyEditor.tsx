@@ -135,10 +135,11 @@ export function PolicyEditor({
     () => (values ? locateFindings(findings, getFormIndexMap(formOriginal, values)) : []),
     [findings, formOriginal, values],
   );
-  const generalFindings = located
-    .filter((l) => l.target.section === 'policy')
-    .map((l) => l.finding)
-    .concat(view === 'yaml' ? findings : []);
+  // The form shows most findings on their fields; YAML has no fields, so it lists them all.
+  const generalFindings =
+    view === 'yaml'
+      ? findings
+      : located.filter((l) => l.target.section === 'policy').map((l) => l.finding);
 
   const markers = useMemo((): EditorMarker[] => {
     if (view !== 'yaml') return [];
@@ -308,46 +309,6 @@ export function PolicyEditor({
           {formNote}
         </Alert>
       )}
-      {conflict && (
-        <Alert
-          variant="warning"
-          isInline
-          title={t('Someone else changed this policy while you were editing')}
-          data-test="conflict"
-          actionLinks={
-            conflict.overridden === null ? (
-              <AlertActionLink onClick={reapply} data-test="conflict-reapply">
-                {t('Re-apply my draft on top')}
-              </AlertActionLink>
-            ) : undefined
-          }
-        >
-          {conflict.overridden === null ? (
-            <>
-              <Content component="p">
-                {t('Your draft is kept. The server copy changed as follows since you opened it:')}
-              </Content>
-              <DiffView
-                oldText={stringifyResourceYaml(base)}
-                newText={stringifyResourceYaml(conflict.latest)}
-                testId="conflict-diff"
-              />
-            </>
-          ) : (
-            <Content component="p" data-test="conflict-merged">
-              {conflict.overridden.length === 0
-                ? t(
-                    'Your changes were applied on top of the latest version. Review and save again.',
-                  )
-                : t(
-                    'Your changes were applied on top of the latest version; where both changed the same value yours was kept: {{paths}}. Review and save again.',
-                    { paths: conflict.overridden.join(', ') },
-                  )}
-            </Content>
-          )}
-        </Alert>
-      )}
-
       {view === 'form' && values ? (
         <PolicyForm
           values={values}
@@ -451,6 +412,47 @@ export function PolicyEditor({
           onChange={(_e, v) => setDangerAck(v)}
         />
       )}
+      {/* Next to the buttons, where the user just clicked Save. */}
+      {conflict && (
+        <Alert
+          variant="warning"
+          isInline
+          title={t('Someone else changed this policy while you were editing')}
+          data-test="conflict"
+          actionLinks={
+            conflict.overridden === null ? (
+              <AlertActionLink onClick={reapply} data-test="conflict-reapply">
+                {t('Re-apply my draft on top')}
+              </AlertActionLink>
+            ) : undefined
+          }
+        >
+          {conflict.overridden === null ? (
+            <>
+              <Content component="p">
+                {t('Your draft is kept. The server copy changed as follows since you opened it:')}
+              </Content>
+              <DiffView
+                oldText={stringifyResourceYaml(base)}
+                newText={stringifyResourceYaml(conflict.latest)}
+                testId="conflict-diff"
+              />
+            </>
+          ) : (
+            <Content component="p" data-test="conflict-merged">
+              {conflict.overridden.length === 0
+                ? t(
+                    'Your changes were applied on top of the latest version. Review and save again.',
+                  )
+                : t(
+                    'Your changes were applied on top of the latest version; where both changed the same value yours was kept: {{paths}}. Review and save again.',
+                    { paths: conflict.overridden.join(', ') },
+                  )}
+            </Content>
+          )}
+        </Alert>
+      )}
+
       {status.kind === 'dryRunOk' && (
         <Alert
           variant="success"

@@ -125,7 +125,7 @@ export function PolicyList({ rows, permissions, now }: PolicyListProps) {
           <Thead>
             <Tr>
               <Th>{t('Name')}</Th>
-              <Th>{t('Matched nodes')}</Th>
+              <Th modifier="nowrap">{t('Matched nodes')}</Th>
               <Th>{t('Enactments')}</Th>
               <Th>{t('Conditions')}</Th>
               <Th>{t('Age')}</Th>

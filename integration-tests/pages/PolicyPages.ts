@@ -1,0 +1,64 @@
+import type { Locator, Page } from '@playwright/test';
+import type { ConsolePage } from './ConsolePage';
+
+const LIST = '/k8s/cluster/nmstate.io~v1~NodeNetworkConfigurationPolicy';
+
+/** Policy list, details and editor pages. */
+export class PolicyPages {
+  constructor(
+    readonly console: ConsolePage,
+    readonly page: Page = console.page,
+  ) {}
+
+  async openList(): Promise<void> {
+    await this.console.goto(LIST);
+    await this.page.getByTestId('policy-list').waitFor();
+  }
+  async openDetails(name: string): Promise<void> {
+    await this.console.goto(`${LIST}/${encodeURIComponent(name)}`);
+    await this.page.getByTestId('policy-details').waitFor();
+  }
+  async openCreate(): Promise<void> {
+    await this.console.goto('/switchboard/policies/~new');
+    await this.editorBody.waitFor();
+  }
+  async openEdit(name: string, mode: 'form' | 'yaml' = 'form'): Promise<void> {
+    await this.console.goto(
+      `/switchboard/policies/${encodeURIComponent(name)}/edit${mode === 'yaml' ? '?mode=yaml' : ''}`,
+    );
+    await this.editorBody.waitFor();
+  }
+
+  row(name: string): Locator {
+    return this.page.getByTestId(`policy-row-${name}`);
+  }
+  get createButton(): Locator {
+    return this.page.getByTestId('create-policy');
+  }
+  get editorBody(): Locator {
+    return this.page.getByTestId('policy-editor-body');
+  }
+  get yamlInput(): Locator {
+    return this.page.getByTestId('policy-yaml-input');
+  }
+  testId(id: string): Locator {
+    return this.page.getByTestId(id);
+  }
+
+  /** Adds an interface of `type` in the form and returns its row index. */
+  async addInterface(type: string): Promise<number> {
+    const index = await this.page.locator('[data-test^="interface-card-"]').count();
+    await this.page.getByTestId('new-interface-type').selectOption(type);
+    await this.page.getByTestId('add-interface').click();
+    await this.page.getByTestId(`interface-card-${index}`).waitFor();
+    return index;
+  }
+
+  enactmentRow(node: string): Locator {
+    return this.page.getByTestId(`enactment-row-${node}`);
+  }
+
+  async setYaml(text: string): Promise<void> {
+    await this.yamlInput.fill(text);
+  }
+}

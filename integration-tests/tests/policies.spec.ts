@@ -1,0 +1,308 @@
+// Policies (issues 5 and 12) on the sandbox: author in the form, preview, dry-run, apply and
+// watch the rollout; failures with the extracted error; YAML ⇄ form without losing unknown keys;
+// a 409 that keeps the draft; captures resolved per node; a viewer sees no write actions.
+import * as path from 'node:path';
+import { test, expect } from '../fixtures';
+import type { KubeClient } from '../fixtures';
+import { PolicyPages } from '../pages/PolicyPages';
+
+const API = '/apis/nmstate.io/v1/nodenetworkconfigurationpolicies';
+const MASTERS = ['master-0', 'master-1', 'master-2'];
+const shots = process.env.PW_OUTPUT ?? path.join(__dirname, '../../test-results');
+
+let seq = 0;
+const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${seq++}`;
+
+interface Nncp {
+  metadata: { name: string; resourceVersion?: string; annotations?: Record<string, string> };
+  spec: { desiredState?: { interfaces?: Record<string, unknown>[] } } & Record<string, unknown>;
+  status?: { conditions?: { type: string; status: string; reason?: string }[] };
+}
+
+async function createPolicy(kube: KubeClient, name: string, spec: Record<string, unknown>) {
+  await kube.post(API, {
+    apiVersion: 'nmstate.io/v1',
+    kind: 'NodeNetworkConfigurationPolicy',
+    metadata: { name },
+    spec,
+  });
+}
+
+async function waitAvailable(kube: KubeClient, name: string) {
+  await expect
+    .poll(
+      async () => {
+        const p = await kube.get<Nncp>(`${API}/${name}`);
+        return p.status?.conditions?.find((c) => c.type === 'Available')?.status;
+      },
+      { timeout: 45_000 },
+    )
+    .toBe('True');
+}
+
+test('create a bond + VLAN + bridge in the form, preview, dry-run, apply and watch it roll out', async ({
+  consolePage,
+  page,
+}) => {
+  const policies = new PolicyPages(consolePage);
+  const name = unique('bond-vlan-br');
+  await policies.openCreate();
+  await policies.testId('policy-name').fill(name);
+  await policies.testId('node-selector-add').click();
+  await policies.testId('node-selector-0-key').fill('node-role.kubernetes.io/master');
+  await expect(policies.testId('matched-preview')).toContainText('master-2');
+
+  const bond = await policies.addInterface('bond');
+  await policies.testId(`iface-${bond}-name`).fill('bond9');
+  await policies.testId(`iface-${bond}-bond-mode`).selectOption('active-backup');
+  await policies.testId(`iface-${bond}-bond-ports`).fill('eno3, eno4');
+  const vlan = await policies.addInterface('vlan');
+  await policies.testId(`iface-${vlan}-name`).fill('bond9.77');
+  await policies.testId(`iface-${vlan}-vlan-base`).fill('bond9');
+  // An out-of-range id is reported on the field itself, then fixed.
+  await policies.testId(`iface-${vlan}-vlan-id`).fill('5000');
+  await expect(
+    policies.testId(`interface-card-${vlan}`).getByTestId('finding-vlan.id.invalid'),
+  ).toBeVisible();
+  await expect(policies.testId('save')).toBeDisabled();
+  await policies.testId(`iface-${vlan}-vlan-id`).fill('77');
+  await expect(policies.testId('finding-vlan.id.invalid')).toHaveCount(0);
+  const br = await policies.addInterface('linux-bridge');
+  await policies.testId(`iface-${br}-name`).fill('br77');
+  await policies.testId(`iface-${br}-add-port`).click();
+  await policies.testId(`iface-${br}-port-0-name`).fill('bond9.77');
+
+  await policies.testId('show-preview').click();
+  const master0 = policies.testId('preview-node-master-0');
+  await expect(master0.getByTestId('preview-created-bond9')).toBeVisible();
+  await expect(master0.getByTestId('preview-created-br77')).toBeVisible();
+  await expect(policies.testId('preview-node-master-2')).toBeVisible();
+  await page.screenshot({ path: path.join(shots, 'policy-editor-form.png'), fullPage: true });
+
+  await policies.testId('dry-run').click();
+  await expect(policies.testId('dry-run-ok')).toBeVisible();
+  await policies.testId('save').click();
+
+  await expect(page).toHaveURL(new RegExp(`NodeNetworkConfigurationPolicy/${name}$`));
+  await expect(policies.testId('interfaces-table')).toContainText('bond9.77');
+  for (const node of MASTERS)
+    await expect(policies.enactmentRow(node).getByTestId('phase-Available')).toBeVisible({
+      timeout: 45_000,
+    });
+  await expect(policies.testId('policy-condition-Available')).toBeVisible();
+  await page.screenshot({ path: path.join(shots, 'policy-details.png'), fullPage: true });
+});
+
+test('a policy that fails on one node shows the extracted error and the full log', async ({
+  consolePage,
+  page,
+}) => {
+  const policies = new PolicyPages(consolePage);
+  const name = unique('ens2f1-vlan');
+  await policies.openCreate();
+  await policies.testId('view-yaml').click();
+  // A document of another kind is refused with its position.
+  await policies.setYaml('apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n');
+  await expect(policies.testId('yaml-error')).toContainText('Line 2, column 7');
+  await expect(policies.testId('gutter-marker-2')).toBeVisible();
+  await policies.setYaml(
+    [
+      'apiVersion: nmstate.io/v1',
+      'kind: NodeNetworkConfigurationPolicy',
+      'metadata:',
+      `  name: ${name}`,
+      'spec:',
+      '  nodeSelector:',
+      '    node-role.kubernetes.io/worker: ""',
+      '  desiredState:',
+      '    interfaces:',
+      '      - name: ens2f1.123',
+      '        type: vlan',
+      '        state: up',
+      '        vlan:',
+      '          base-iface: ens2f1',
+      '          id: 123',
+      '',
+    ].join('\n'),
+  );
+  // The missing base NIC is a warning naming the node, marked on its line in the editor.
+  await expect(policies.testId('finding-baseIface.notFound')).toContainText('worker-2');
+  await expect(policies.testId('gutter-marker-10')).toBeVisible();
+  await policies.testId('save').click();
+  await expect(page).toHaveURL(new RegExp(`NodeNetworkConfigurationPolicy/${name}$`));
+  const row = policies.enactmentRow('worker-2');
+  await expect(row.getByTestId('enactment-error-line')).toContainText('ens2f1', {
+    timeout: 45_000,
+  });
+  await row.getByTestId('enactment-log-toggle').getByRole('button').click();
+  await expect(row.getByTestId('enactment-log')).toBeVisible();
+  await expect(policies.enactmentRow('worker-0').getByTestId('phase-Available')).toBeVisible({
+    timeout: 45_000,
+  });
+  await page.screenshot({ path: path.join(shots, 'policy-details-failing.png'), fullPage: true });
+});
+
+test('edit in YAML and back in the form keeps an unknown key', async ({
+  consolePage,
+  kube,
+  page,
+}) => {
+  const policies = new PolicyPages(consolePage);
+  const name = unique('unknown-key');
+  await createPolicy(kube, name, {
+    nodeSelector: { 'kubernetes.io/hostname': 'master-2' },
+    desiredState: {
+      interfaces: [
+        {
+          name: 'br-uk',
+          type: 'linux-bridge',
+          state: 'up',
+          'x-vendor-hint': 'keep-me',
+          bridge: { port: [] },
+          ipv4: { enabled: false },
+        },
+      ],
+    },
+  });
+  await waitAvailable(kube, name);
+  await policies.openEdit(name, 'yaml');
+  const text = await policies.yamlInput.inputValue();
+  expect(text).toContain('x-vendor-hint: keep-me');
+  await policies.setYaml(text.replace('state: up', 'state: up\n        mtu: 1400'));
+  await policies.testId('view-form').click();
+  await expect(policies.testId('iface-0-mtu')).toHaveValue('1400');
+  await policies.testId('iface-0-description').fill('edited in the form');
+  await page.screenshot({ path: path.join(shots, 'policy-editor-edit.png'), fullPage: true });
+  await policies.testId('view-yaml').click();
+  await expect(policies.yamlInput).toHaveValue(/x-vendor-hint: keep-me/);
+  await expect(policies.yamlInput).toHaveValue(/description: edited in the form/);
+  await policies.testId('save').click();
+  await expect(page).toHaveURL(new RegExp(`NodeNetworkConfigurationPolicy/${name}$`));
+  const saved = await kube.get<Nncp>(`${API}/${name}`);
+  const iface = saved.spec.desiredState?.interfaces?.[0];
+  expect(iface?.['x-vendor-hint']).toBe('keep-me');
+  expect(iface?.mtu).toBe(1400);
+  expect(iface?.description).toBe('edited in the form');
+});
+
+test.describe('conflicts', () => {
+  test.use({ allowedErrors: ['409'] });
+  test('a change made on the server meanwhile is shown and the draft is re-applied on top', async ({
+    consolePage,
+    kube,
+    page,
+  }) => {
+    const policies = new PolicyPages(consolePage);
+    const name = unique('conflict');
+    await createPolicy(kube, name, {
+      nodeSelector: { 'kubernetes.io/hostname': 'master-1' },
+      desiredState: {
+        interfaces: [{ name: 'br-cf', type: 'linux-bridge', state: 'up', bridge: { port: [] } }],
+      },
+    });
+    await waitAvailable(kube, name);
+    await policies.openEdit(name);
+    await policies.testId('iface-0-mtu').fill('1450');
+    // Someone else writes between load and save.
+    await kube.mergePatch(`${API}/${name}`, {
+      metadata: { annotations: { description: 'changed elsewhere' } },
+    });
+    await policies.testId('save').click();
+    await expect(policies.testId('conflict')).toBeVisible();
+    await expect(policies.testId('conflict-diff')).toContainText('changed elsewhere');
+    await expect(policies.testId('iface-0-mtu')).toHaveValue('1450');
+    await page.screenshot({ path: path.join(shots, 'policy-conflict.png'), fullPage: true });
+    await policies.testId('conflict-reapply').click();
+    await expect(policies.testId('conflict-merged')).toBeVisible();
+    await expect(policies.testId('iface-0-mtu')).toHaveValue('1450');
+    await policies.testId('save').click();
+    await expect(page).toHaveURL(new RegExp(`NodeNetworkConfigurationPolicy/${name}$`));
+    const saved = await kube.get<Nncp>(`${API}/${name}`);
+    expect(saved.metadata.annotations?.description).toBe('changed elsewhere');
+    expect(saved.spec.desiredState?.interfaces?.[0]?.mtu).toBe(1450);
+  });
+});
+
+test('a capture-based policy shows what each capture resolves to on each node', async ({
+  consolePage,
+  kube,
+  page,
+}) => {
+  const policies = new PolicyPages(consolePage);
+  const name = unique('capture-gw');
+  await createPolicy(kube, name, {
+    nodeSelector: { 'node-role.kubernetes.io/master': '' },
+    capture: {
+      'gw-iface': 'interfaces.name==capture.default-gw.routes.running.0.next-hop-interface',
+      'default-gw': 'routes.running.destination=="0.0.0.0/0"',
+    },
+    desiredState: {
+      interfaces: [
+        {
+          name: 'br-cap',
+          type: 'linux-bridge',
+          state: 'up',
+          description: '{{ capture.gw-iface.interfaces.0.name }}',
+          bridge: { port: [] },
+        },
+      ],
+    },
+  });
+  await policies.openDetails(name);
+  const node = policies.testId('capture-node-master-0');
+  await node.getByRole('button').first().click();
+  await expect(node.getByTestId('capture-row-gw-iface')).toContainText('br-ex');
+  await expect(node.getByTestId('resolved-desired-state')).toContainText('description: br-ex');
+  await expect(node.getByTestId('resolved-desired-state')).not.toContainText('{{');
+  await page.screenshot({ path: path.join(shots, 'policy-captures.png'), fullPage: true });
+
+  // In the editor, a syntax error is shown at its position with a caret.
+  await policies.openCreate();
+  await policies.testId('add-capture').click();
+  await policies.testId('capture-0-name').fill('bad');
+  await policies.testId('capture-0-expression').fill('interfaces.name=="eno1" |');
+  await policies.testId('node-selector-add').click();
+  await policies.testId('node-selector-0-key').fill('kubernetes.io/hostname');
+  await policies.testId('node-selector-0-value').fill('master-0');
+  const formNode = policies.testId('form-capture-resolution').getByTestId('capture-node-master-0');
+  await formNode.getByRole('button').first().click();
+  await expect(formNode.getByTestId('capture-caret')).toContainText('^');
+});
+
+test.describe('viewer', () => {
+  test('sees policies but no create, edit or delete actions', async ({ consolePage, page }) => {
+    const policies = new PolicyPages(consolePage);
+    await consolePage.setPersona('viewer');
+    await policies.openList();
+    await expect(policies.row('worker-bond1')).toBeVisible();
+    await expect(policies.row('worker-bond1').getByTestId('count-Failing')).toBeVisible();
+    await expect(policies.createButton).toHaveCount(0);
+    await expect(page.getByTestId('policy-actions')).toHaveCount(0);
+    await policies.openDetails('worker-bond1');
+    await expect(policies.testId('enactment-table')).toBeVisible();
+    await expect(policies.testId('edit-form')).toHaveCount(0);
+    await expect(policies.testId('delete')).toHaveCount(0);
+  });
+});
+
+test('the list shows live counts, conditions and filters by state', async ({
+  consolePage,
+  page,
+}) => {
+  const policies = new PolicyPages(consolePage);
+  await policies.openList();
+  await expect(policies.row('worker-bond1').getByTestId('count-Failing')).toContainText('1', {
+    timeout: 45_000,
+  });
+  await expect(
+    policies.row('sriov-gpu-nodes').getByTestId('policy-condition-Ignored'),
+  ).toBeVisible();
+  await policies.testId('filter-Failing').click();
+  await expect(policies.row('worker-bond1')).toBeVisible();
+  await expect(policies.row('dns-search-domains')).toHaveCount(0);
+  await policies.testId('filter-Failing').click();
+  await policies.testId('policy-filter-text').locator('input').fill('dns');
+  await expect(policies.row('dns-search-domains')).toBeVisible();
+  await expect(policies.row('worker-bond1')).toHaveCount(0);
+  await page.screenshot({ path: path.join(shots, 'policy-list.png'), fullPage: true });
+});
