@@ -71,16 +71,35 @@ export function TopologyGraphView({
 
   useEffect(() => {
     controller.fromModel(model, true);
-    if (fitted.current !== fitKey && (model.nodes?.length ?? 0) > 0) {
-      fitted.current = fitKey;
-      // Fit once the surface has measured itself; later live updates keep the user's zoom.
-      requestAnimationFrame(
+    // A whole cluster is wider than the library's default zoom range allows to fit.
+    controller.getGraph().setScaleExtent([0.05, 2]);
+  }, [controller, model]);
+
+  const hasNodes = (model.nodes?.length ?? 0) > 0;
+  useEffect(() => {
+    if (fitted.current === fitKey || !hasNodes) return;
+    // Fit once the surface has measured itself (it does so asynchronously after mounting, later
+    // on a busy machine); live updates in between must not cancel it, and later ones keep the
+    // user's pan and zoom.
+    let timer = 0;
+    const fitWhenMeasured = (tries: number) => {
+      timer = window.setTimeout(
         action(() => {
-          if (controller.hasGraph()) controller.getGraph().fit(60);
+          const graph = controller.getGraph();
+          const { width, height } = graph.getDimensions();
+          if ((width === 0 || height === 0) && tries > 0) {
+            fitWhenMeasured(tries - 1);
+            return;
+          }
+          graph.fit(60);
+          fitted.current = fitKey;
         }),
+        50,
       );
-    }
-  }, [controller, model, fitKey]);
+    };
+    fitWhenMeasured(200);
+    return () => window.clearTimeout(timer);
+  }, [controller, fitKey, hasNodes]);
 
   const state = useMemo(() => ({ selectedIds: selectedId ? [selectedId] : [] }), [selectedId]);
 
