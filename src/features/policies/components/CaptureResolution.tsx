@@ -134,7 +134,8 @@ export function CaptureResolution({
                   ))}
                 </Tbody>
               </Table>
-              {res.resolved && !res.resolved.ok && (
+              {/* Capture errors are already shown on their rows; only template errors are new here. */}
+              {res.resolved && !res.resolved.ok && res.resolved.error.captureName === undefined && (
                 <Alert variant="danger" isInline title={t('The desired state does not resolve')}>
                   <CaptureErrorPosition error={res.resolved.error} />
                 </Alert>
