@@ -112,7 +112,7 @@ export function EnactmentTable({ nodes, enactments, policyGeneration, now }: Ena
                     : undefined
                 }
               />
-              <Td dataLabel={t('Node')}>
+              <Td dataLabel={t('Node')} modifier="nowrap">
                 <Link to={getNodeUrl(node)}>{node}</Link>
                 {!nodes.includes(node) && (
                   <Label isCompact variant="outline" className="pf-v6-u-ml-sm">
