@@ -140,6 +140,9 @@ function instrumentPage(): void {
 
 export async function newInstrumentedPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  // tsx (esbuild keepNames) wraps named functions in `__name(fn, "name")`; functions sent to the
+  // page need that helper there too.
+  await context.addInitScript({ content: 'window.__name = (fn) => fn;' });
   await context.addInitScript(instrumentPage);
   return context.newPage();
 }

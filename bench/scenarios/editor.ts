@@ -65,7 +65,8 @@ async function openJsonEditor(page: Page, url: string): Promise<boolean> {
     );
   for (let i = 0; i < 40 && !(await hasConfig()); i++) {
     const jsonSwitch = page
-      .getByRole('tab', { name: /json/i })
+      .locator('button[data-test="view-json"], [data-test="view-json"] button')
+      .or(page.getByRole('tab', { name: /json/i }))
       .or(page.getByRole('button', { name: /^json/i }))
       .or(page.getByRole('radio', { name: /json/i }));
     if ((await jsonSwitch.count()) > 0)
@@ -112,12 +113,13 @@ async function timedKey(
   );
   await page.keyboard.press(key);
   try {
-    const h = await page.waitForFunction(
-      () => (window as unknown as { __sbKey?: Promise<number> }).__sbKey,
-      undefined,
-      { timeout: 5000 },
+    const v = await page.evaluate(() =>
+      Promise.race([
+        (window as unknown as { __sbKey?: Promise<number> }).__sbKey ?? -2,
+        new Promise<number>((r) => setTimeout(() => r(-1), 5000)),
+      ]),
     );
-    return (await h.jsonValue()) ?? undefined;
+    return v < 0 ? undefined : v;
   } catch {
     return undefined;
   }
