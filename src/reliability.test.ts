@@ -16,6 +16,11 @@ import { applyPolicyFormValues, toPolicyFormValues } from './features/policies/l
 import { validatePolicy } from './features/policies/logic/validatePolicy';
 import { extractEnactmentError } from './features/policies/logic/enactmentError';
 import { resolvePolicyCaptures } from './features/policies/logic/nmpolicy/resolve';
+import {
+  applyDefaultVlanFiltering,
+  applyDesiredState,
+  diffNetworkStates,
+} from './features/policies/logic/applyDesiredState';
 import { buildTopologyGraph } from './features/topology/logic/buildTopologyGraph';
 import { parseTopologyFilter } from './features/topology/logic/filter';
 import { parseVlanList } from './features/switch-ports/logic/vlanSet';
@@ -224,6 +229,12 @@ test('@reliability topology graph and filters never throw on arbitrary states', 
         }),
       );
       noThrow('parseTopologyFilter', () => parseTopologyFilter(query));
+      const [a, b] = raw;
+      const current = (a?.status ?? {}) as never;
+      const desired = (b?.spec ?? {}) as never;
+      noThrow('applyDesiredState', () => applyDesiredState(current, desired));
+      noThrow('applyDefaultVlanFiltering', () => applyDefaultVlanFiltering(desired));
+      noThrow('diffNetworkStates', () => diffNetworkStates(current, desired));
     }),
     RUNS,
   );

@@ -27,6 +27,8 @@ import { getAttachFailures } from '../logic/attachFailures';
 import { getEffectiveConfig } from '../logic/effectiveConfig';
 import { isManagedNad } from '../logic/managed';
 import { getPodsUsingNad, summarizeNad } from '../logic/summary';
+import { DataState } from '../../../shared/ui/DataState';
+import type { WatchedResult } from '../../../shared/k8s/useWatchedList';
 import type { Finding } from '../model/types';
 import { FindingsList, ProblemsBadge } from './FindingsList';
 import { ManagedNadAlert } from './ManagedNadAlert';
@@ -36,6 +38,8 @@ interface NadDetailsProps {
   nad: NetworkAttachmentDefinition;
   findings: Finding[];
   pods: Pod[];
+  /** The pods watch itself, so a 403 on pods degrades only the pod sections. */
+  podsResult?: WatchedResult<Pod[]>;
   events: Event[];
 }
 
@@ -232,7 +236,7 @@ function Configuration({ nad }: { nad: NetworkAttachmentDefinition }) {
   );
 }
 
-export function NadDetails({ nad, findings, pods, events }: NadDetailsProps) {
+export function NadDetails({ nad, findings, pods, podsResult, events }: NadDetailsProps) {
   const { t } = usePluginTranslation();
   const [tab, setTab] = useState<string | number>('overview');
   const managed = useMemo(() => isManagedNad(nad), [nad]);
@@ -263,7 +267,13 @@ export function NadDetails({ nad, findings, pods, events }: NadDetailsProps) {
             <Title headingLevel="h2" size="lg">
               {t('Attached pods')}
             </Title>
-            <AttachedPods nad={nad} pods={pods} />
+            {podsResult ? (
+              <DataState result={podsResult} testId="attached-pods">
+                <AttachedPods nad={nad} pods={pods} />
+              </DataState>
+            ) : (
+              <AttachedPods nad={nad} pods={pods} />
+            )}
           </StackItem>
         </Stack>
       </Tab>

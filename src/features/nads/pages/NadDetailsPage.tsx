@@ -73,7 +73,13 @@ function NadDetailsPage(props: { name?: string; namespace?: string }) {
     >
       <DataState result={result}>
         {nad ? (
-          <NadDetails nad={nad} findings={findings} pods={pods.data} events={events.data} />
+          <NadDetails
+            nad={nad}
+            findings={findings}
+            pods={pods.data}
+            podsResult={pods}
+            events={events.data}
+          />
         ) : (
           <p data-test="nad-not-found">{t('This network attachment definition does not exist.')}</p>
         )}

@@ -474,37 +474,29 @@ export function PolicyEditor({
           {status.error.message}
         </Alert>
       )}
-      {!canSave && (
-        <Alert
-          variant="info"
-          isInline
-          isPlain
-          className="pf-v6-u-mt-md"
-          title={t(
-            'You do not have permission to save policies; you can still validate and preview.',
-          )}
-          data-test="no-permission"
-        />
-      )}
       <ActionGroup className="pf-v6-u-mt-md">
-        <Button
-          variant="primary"
-          data-test="save"
-          isDisabled={blocked || busy || !canSave}
-          isLoading={busy && status.step === 'save'}
-          onClick={() => void run(true)}
-        >
-          {isEdit ? t('Save') : t('Create')}
-        </Button>
-        <Button
-          variant="secondary"
-          data-test="dry-run"
-          isDisabled={!draft || busy || !canSave}
-          isLoading={busy && status.step === 'dryRun'}
-          onClick={() => void run(false)}
-        >
-          {t('Dry run')}
-        </Button>
+        {canSave && (
+          <>
+            <Button
+              variant="primary"
+              data-test="save"
+              isDisabled={blocked || busy}
+              isLoading={busy && status.step === 'save'}
+              onClick={() => void run(true)}
+            >
+              {isEdit ? t('Save') : t('Create')}
+            </Button>
+            <Button
+              variant="secondary"
+              data-test="dry-run"
+              isDisabled={!draft || busy}
+              isLoading={busy && status.step === 'dryRun'}
+              onClick={() => void run(false)}
+            >
+              {t('Dry run')}
+            </Button>
+          </>
+        )}
         <Button variant="link" data-test="cancel" onClick={() => void navigate(-1)}>
           {t('Cancel')}
         </Button>

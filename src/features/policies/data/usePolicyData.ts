@@ -48,13 +48,19 @@ export interface PolicyPermissions {
   canCreate: boolean;
   canUpdate: boolean;
   canDelete: boolean;
+  /** True until the access reviews have answered. */
+  loading: boolean;
 }
 
 /** What the user may do with policies (cluster-scoped, so one review per verb covers all). */
 export const usePolicyPermissions = (name?: string): PolicyPermissions => {
   const base = { group: PolicyModel.apiGroup, resource: PolicyModel.plural };
-  const [canCreate] = useAccessReview({ ...base, verb: 'create' });
-  const [canUpdate] = useAccessReview({ ...base, verb: 'update', name });
-  const [canDelete] = useAccessReview({ ...base, verb: 'delete', name });
-  return useMemo(() => ({ canCreate, canUpdate, canDelete }), [canCreate, canUpdate, canDelete]);
+  const [canCreate, createLoading] = useAccessReview({ ...base, verb: 'create' });
+  const [canUpdate, updateLoading] = useAccessReview({ ...base, verb: 'update', name });
+  const [canDelete, deleteLoading] = useAccessReview({ ...base, verb: 'delete', name });
+  const loading = createLoading || updateLoading || deleteLoading;
+  return useMemo(
+    () => ({ canCreate, canUpdate, canDelete, loading }),
+    [canCreate, canUpdate, canDelete, loading],
+  );
 };

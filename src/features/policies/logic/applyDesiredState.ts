@@ -874,10 +874,16 @@ function applyToCopy(
  */
 export function applyDefaultVlanFiltering(desired: NetworkState): NetworkState {
   const out = clone(desired);
-  for (const iface of out.interfaces ?? []) {
+  // Desired states come from users and capture templates: lists may be anything at run time.
+  const interfaces: unknown = out.interfaces;
+  if (!Array.isArray(interfaces)) return out;
+  for (const iface of interfaces as NetworkInterface[]) {
+    if (typeof iface !== 'object' || iface === null) continue;
     if (iface.type !== 'linux-bridge' || iface.state !== 'up') continue;
-    for (const port of iface.bridge?.port ?? []) {
-      if (port.vlan !== undefined) continue;
+    const ports: unknown = iface.bridge?.port;
+    if (!Array.isArray(ports)) continue;
+    for (const port of ports as { vlan?: unknown }[]) {
+      if (typeof port !== 'object' || port === null || port.vlan !== undefined) continue;
       port.vlan = { mode: 'trunk', 'trunk-tags': [{ 'id-range': { min: 2, max: 4094 } }] };
     }
   }

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useLocation, useParams } from 'react-router';
-import { Spinner } from '@patternfly/react-core';
+import { Alert, Spinner } from '@patternfly/react-core';
 import type { NodeNetworkConfigurationPolicy } from '../../../shared/model/nmstate';
 import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
 import { withQueryClient } from '../../../shared/query/withQueryClient';
@@ -76,6 +76,19 @@ function PolicyEditorPage() {
   const needsSource = Boolean(name ?? cloneOf);
   return (
     <PageShell title={title} testId="policy-editor">
+      {!permissions.loading && !canSave && (
+        <Alert
+          variant="warning"
+          isInline
+          className="pf-v6-u-mb-md"
+          title={t('You do not have permission to save policies')}
+          data-test="no-permission"
+        >
+          {t(
+            'Your account may read policies but not create or change them. You can still fill in the form, validate it and preview it per node; ask a cluster administrator for the switchboard-policy-author role to apply it.',
+          )}
+        </Alert>
+      )}
       {needsSource && !initial ? (
         <DataState result={source}>
           <Spinner size="lg" aria-label={t('Loading')} />
