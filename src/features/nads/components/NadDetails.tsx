@@ -28,6 +28,7 @@ import { getEffectiveConfig } from '../logic/effectiveConfig';
 import { isManagedNad } from '../logic/managed';
 import { getPodsUsingNad, summarizeNad } from '../logic/summary';
 import { DataState } from '../../../shared/ui/DataState';
+import { VlanMismatchAlerts } from '../../switch-ports/components/VlanMismatchAlerts';
 import type { WatchedResult } from '../../../shared/k8s/useWatchedList';
 import type { Finding } from '../model/types';
 import { FindingsList, ProblemsBadge } from './FindingsList';
@@ -255,6 +256,11 @@ export function NadDetails({ nad, findings, pods, podsResult, events }: NadDetai
           )}
           <StackItem>
             <Summary nad={nad} findings={findings} />
+          </StackItem>
+          <StackItem>
+            <VlanMismatchAlerts
+              consumer={{ kind: 'nad', name: nad.metadata.name, namespace: nad.metadata.namespace }}
+            />
           </StackItem>
           <FailingPods nad={nad} pods={pods} events={events} />
           <StackItem>

@@ -2,7 +2,7 @@
 // the form reads values from the text and writes changes back onto it (applyNadFormValues keeps
 // unknown keys and key order), the JSON view edits the text directly, so switching views never
 // loses anything and an invalid config stays exactly as typed.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
   ActionGroup,
@@ -40,6 +40,7 @@ import { validateNad } from '../logic/validateNad';
 import type { NadFormValues } from '../model/form';
 import type { Finding, ValidationContext } from '../model/types';
 import { FindingsList } from './FindingsList';
+import { VlanMismatchAlerts } from '../../switch-ports/components/VlanMismatchAlerts';
 import { ManagedNadAlert } from './ManagedNadAlert';
 import { NadForm } from './NadForm';
 import { useFindingText, useFormUnavailableText } from './findingText';
@@ -199,6 +200,9 @@ export function NadEditor({
     setSaveError(undefined);
   };
 
+  // The cross-layer check joins many lists; let typing stay responsive and check the settled draft.
+  const settledDraft = useDeferredValue(draft);
+  const vlanCheckDraft = useMemo(() => ({ nad: settledDraft }), [settledDraft]);
   const syntaxError = findings.some((f) => f.code.startsWith('json.') && f.severity === 'error');
   const errorCount = findings.filter((f) => f.severity === 'error').length;
   const { name, namespace } = draft.metadata;
@@ -303,6 +307,10 @@ export function NadEditor({
               onJump={onJump}
               onFix={readOnly ? undefined : onFix}
               testId="editor-findings"
+            />
+            <VlanMismatchAlerts
+              consumer={{ kind: 'nad', name, namespace }}
+              draft={vlanCheckDraft}
             />
           </GridItem>
         </Grid>

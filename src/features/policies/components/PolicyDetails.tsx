@@ -28,6 +28,7 @@ import type { PolicyPermissions } from '../data/usePolicyData';
 import { CaptureResolution } from './CaptureResolution';
 import { DeletePolicyModal } from './DeletePolicyModal';
 import { DesiredStateSection } from './DesiredStateSection';
+import { VlanMismatchAlerts } from '../../switch-ports/components/VlanMismatchAlerts';
 import { EnactmentTable } from './EnactmentTable';
 import { PolicyEvents } from './PolicyEvents';
 import { HeadlineLabel, PhaseCounts, PolicyConditionLabels } from './StatusLabels';
@@ -269,6 +270,7 @@ export function PolicyDetails({
       </Section>
 
       <Section title={t('Desired state')}>
+        <VlanMismatchAlerts consumer={{ kind: 'policy', name: policy.metadata.name }} />
         <DesiredStateSection desiredState={policy.spec.desiredState} />
       </Section>
 

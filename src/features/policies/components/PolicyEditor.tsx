@@ -40,6 +40,7 @@ import { getFormIndexMap, getServerCauseFindings, locateFindings } from '../logi
 import { getYamlPathPosition } from '../logic/yamlPositions';
 import { PolicyForm } from './form/PolicyForm';
 import { PolicyPreviewView } from './PolicyPreviewView';
+import { VlanMismatchAlerts } from '../../switch-ports/components/VlanMismatchAlerts';
 import { getFindingMessage, getFormReasonMessage, getYamlErrorMessage } from './messages';
 import { getPolicyUrl } from './urls';
 import './policies.css';
@@ -159,6 +160,10 @@ export function PolicyEditor({
   }, [view, yamlResult, findings, yamlText, t]);
 
   const deferredDraft = useDeferredValue(draft);
+  const vlanCheckDraft = useMemo(
+    () => (deferredDraft ? { policy: deferredDraft } : undefined),
+    [deferredDraft],
+  );
   const preview = useMemo(
     () =>
       showPreview && deferredDraft
@@ -381,6 +386,15 @@ export function PolicyEditor({
               }
             />
           ))}
+        </div>
+      )}
+
+      {deferredDraft && (
+        <div className="pf-v6-u-mt-md">
+          <VlanMismatchAlerts
+            consumer={{ kind: 'policy', name: deferredDraft.metadata.name }}
+            draft={vlanCheckDraft}
+          />
         </div>
       )}
 

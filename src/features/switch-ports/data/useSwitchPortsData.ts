@@ -43,8 +43,30 @@ export interface SwitchPortsData {
   isLoading: boolean;
 }
 
-/** `switchesInstalled` false skips the switch/attachment watches (their CRDs are absent). */
-export function useSwitchPortsData(switchesInstalled: boolean): SwitchPortsData {
+/** An unsaved NAD or policy to check in place of (or in addition to) the stored one. */
+export interface VlanCheckDraft {
+  nad?: NetworkAttachmentDefinition;
+  policy?: NodeNetworkConfigurationPolicy;
+}
+
+function withDraft<T extends { metadata: { name: string; namespace?: string } }>(
+  list: T[],
+  draft: T | undefined,
+): T[] {
+  if (!draft?.metadata.name) return list;
+  const same = (o: T) =>
+    o.metadata.name === draft.metadata.name && o.metadata.namespace === draft.metadata.namespace;
+  return list.some(same) ? list.map((o) => (same(o) ? draft : o)) : [...list, draft];
+}
+
+/**
+ * `switchesInstalled` false skips the switch/attachment watches (their CRDs are absent).
+ * `draft` lets editors check what the user is about to save, not only what is stored.
+ */
+export function useSwitchPortsData(
+  switchesInstalled: boolean,
+  draft?: VlanCheckDraft,
+): SwitchPortsData {
   const lists = useWatchedLists({
     hosts: { gvk: BareMetalHostGVK },
     hardwareData: { gvk: HardwareDataGVK },
@@ -62,8 +84,13 @@ export function useSwitchPortsData(switchesInstalled: boolean): SwitchPortsData 
   const attachments = lists.attachments.data as HostNetworkAttachment[];
   const nodes = lists.nodes.data as Node[];
   const nns = lists.nns.data as NodeNetworkState[];
-  const policies = lists.policies.data as NodeNetworkConfigurationPolicy[];
-  const nads = lists.nads.data as NetworkAttachmentDefinition[];
+  const storedPolicies = lists.policies.data as NodeNetworkConfigurationPolicy[];
+  const storedNads = lists.nads.data as NetworkAttachmentDefinition[];
+  const policies = useMemo(
+    () => withDraft(storedPolicies, draft?.policy),
+    [storedPolicies, draft?.policy],
+  );
+  const nads = useMemo(() => withDraft(storedNads, draft?.nad), [storedNads, draft?.nad]);
   const pods = lists.pods.data as Pod[];
   const podsLoaded = !lists.pods.isLoading && !lists.pods.error;
 
