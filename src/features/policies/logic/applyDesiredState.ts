@@ -872,18 +872,23 @@ function applyToCopy(
  * The handler's `bridge.ApplyDefaultVlanFiltering`: every port of an `up` linux-bridge that has
  * no `vlan` gets a trunk of 2-4094, which is what the NNCE's `status.desiredState` then shows.
  */
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
 export function applyDefaultVlanFiltering(desired: NetworkState): NetworkState {
   const out = clone(desired);
   // Desired states come from users and capture templates: lists may be anything at run time.
   const interfaces: unknown = out.interfaces;
   if (!Array.isArray(interfaces)) return out;
-  for (const iface of interfaces as NetworkInterface[]) {
-    if (typeof iface !== 'object' || iface === null) continue;
+  for (const item of interfaces as unknown[]) {
+    if (!isRecord(item)) continue;
+    const iface = item as NetworkInterface;
     if (iface.type !== 'linux-bridge' || iface.state !== 'up') continue;
     const ports: unknown = iface.bridge?.port;
     if (!Array.isArray(ports)) continue;
-    for (const port of ports as { vlan?: unknown }[]) {
-      if (typeof port !== 'object' || port === null || port.vlan !== undefined) continue;
+    for (const port of ports as unknown[]) {
+      if (!isRecord(port) || port.vlan !== undefined) continue;
       port.vlan = { mode: 'trunk', 'trunk-tags': [{ 'id-range': { min: 2, max: 4094 } }] };
     }
   }
