@@ -39,7 +39,9 @@ export function toMarkdown(result: BenchResult): string {
   lines.push(
     `Each figure is the median of ${result.settings.runs} runs after ${result.settings.warmup} ` +
       `warm-up run(s) unless its note says otherwise; spread is p25–p75 (min–max). ` +
-      `Run took ${Math.round(result.durationSeconds)} s.`,
+      `Run took ${Math.round(result.durationSeconds)} s. The machine is shared with other ` +
+      "engineers' builds and tests, so wall-clock figures carry their load; the CPU-time figures " +
+      'show what an idle machine would.',
   );
   lines.push('');
   lines.push('| Figure | Budget | Median | Spread p25–p75 (min–max) | Result | Note |');
