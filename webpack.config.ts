@@ -17,6 +17,8 @@ const config: Configuration = {
     path: path.resolve(process.env.SWITCHBOARD_DIST ?? path.join(__dirname, 'dist')),
     filename: isProd ? '[name]-bundle-[contenthash].min.js' : '[name]-bundle.js',
     chunkFilename: isProd ? '[name]-chunk-[chunkhash].min.js' : '[name]-chunk.js',
+    // Ship only this build's files: stale chunks would be served and counted by the bench.
+    clean: true,
   },
   resolve: { extensions: ['.ts', '.tsx', '.js', '.jsx'] },
   module: {

@@ -112,8 +112,12 @@ test('the stand-in fails loudly when an exposed module is missing from the build
     page.on('console', (m) => {
       if (m.type() === 'error') errors.push(m.text());
     });
+    // Pages whose modules exist still work; the console resolves code references lazily.
     await page.goto(`${sandbox.consoleUrl}/switchboard/overview`);
-    await expect(page.getByTestId('plugin-load-error')).toContainText('NotBuiltPage');
+    await expect(page.getByTestId('page-title')).toHaveText('Node network overview');
+    // The page whose module is missing fails loudly, naming the module, on screen and in the log.
+    await page.goto(`${sandbox.consoleUrl}/broken`);
+    await expect(page.getByTestId('page-crash')).toContainText('NotBuiltPage');
     expect(errors.join('\n')).toContain('NotBuiltPage');
     await page.close();
   } finally {

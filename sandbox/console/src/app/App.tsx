@@ -1,7 +1,7 @@
 // The stand-in's shell: masthead with the persona switch, navigation built from the plugin's
 // console.navigation/* extensions, and routes built from its page extensions, all filtered by
 // feature flags the same way the console gates them.
-import { Component, Suspense, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { Component, Suspense, lazy, useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { ComponentType, ErrorInfo, ReactNode } from 'react';
 import {
   BrowserRouter,
@@ -38,6 +38,7 @@ import {
   ToolbarContent,
   ToolbarItem,
 } from '@patternfly/react-core';
+import { LazyCodeRef } from './pluginLoader';
 import type { ResolvedExtension } from './pluginLoader';
 import { flagStore, namespaceStore, ALL_NAMESPACES_KEY } from '../sdk/stores';
 import { getModel, refOf } from '../sdk/models';
@@ -45,6 +46,19 @@ import { useK8sWatchResource } from '../sdk/hooks';
 import { YamlBlock } from './YamlBlock';
 
 type Props = Record<string, unknown>;
+
+const lazyComponents = new WeakMap<LazyCodeRef, ComponentType<Props>>();
+
+/** A page component from a lazy code reference; its chunks load when it first renders. */
+function lazyComponent(ref: unknown): ComponentType<Props> {
+  if (!(ref instanceof LazyCodeRef)) throw new Error('extension component is not a code reference');
+  let comp = lazyComponents.get(ref);
+  if (!comp) {
+    comp = lazy(() => ref.load().then((c) => ({ default: c as ComponentType<Props> })));
+    lazyComponents.set(ref, comp);
+  }
+  return comp;
+}
 
 interface Gvk {
   group?: string;
@@ -186,7 +200,7 @@ function NodeDetails({ tabs }: { tabs: ResolvedExtension[] }) {
   });
   const active = tab ?? 'details';
   const current = tabs.find((t) => (t.properties.page as { href: string }).href === active);
-  const Comp = current?.properties.component as ComponentType<Props> | undefined;
+  const Comp = current ? lazyComponent(current.properties.component) : undefined;
   return (
     <>
       <PageSection>
@@ -334,7 +348,7 @@ function Shell({
     const p = ext.properties;
     if (ext.type === 'console.page/route') {
       const paths = Array.isArray(p.path) ? (p.path as string[]) : [String(p.path)];
-      const Comp = p.component as ComponentType<Props>;
+      const Comp = lazyComponent(p.component);
       for (const path of paths) {
         routes.push(<Route key={`route:${path}`} path={path} element={<Comp />} />);
       }
@@ -345,7 +359,7 @@ function Shell({
       const gvk = p.model as Gvk;
       const m = modelRef(gvk);
       if (!m) continue;
-      const Comp = p.component as ComponentType<Props>;
+      const Comp = lazyComponent(p.component);
       const isList = ext.type === 'console.page/resource/list';
       const paths = m.namespaced
         ? isList

@@ -1,13 +1,14 @@
 // Loads a dynamic plugin the way the console does: fetch plugin-manifest.json, inject its
 // loadScripts, receive the container through window.__load_plugin_entry__, initialise the
-// container with the console's share scope, then resolve every $codeRef of every extension.
-// Resolution is eager and loud: a code reference that the build does not contain (an exposed
-// module missing from dist/) fails start-up with an error naming the module, so a broken
-// production build can never pass the browser tests by accident.
+// container with the console's share scope, then resolve each $codeRef on first use.
+// Code references resolve lazily, when first used, like the console; a reference the build
+// does not contain (an exposed module missing from dist/) fails loudly where it is used, with
+// an error naming the module, and the route tests visit every page.
 import * as React from 'react';
 import * as ReactRouter from 'react-router';
 import * as ReactI18next from 'react-i18next';
 import { sdkShim } from '../sdk';
+import { patternflyShares } from './patternflyShares';
 
 export interface EncodedExtension {
   type: string;
@@ -66,6 +67,7 @@ function buildShareScope(): ShareScope {
     'react-i18next': provide('16.5.8', () => Promise.resolve(ReactI18next)),
     '@openshift-console/dynamic-plugin-sdk': provide('4.22.0', () => Promise.resolve(sdkShim)),
     '@patternfly/react-topology': provide('6.4.0', () => import('@patternfly/react-topology')),
+    ...patternflyShares(),
   };
 }
 
@@ -106,12 +108,29 @@ async function resolveCodeRef(container: RemoteContainer, ref: string): Promise<
   return mod[exportName];
 }
 
-async function resolveProperties(container: RemoteContainer, value: unknown): Promise<unknown> {
-  if (isCodeRef(value)) return resolveCodeRef(container, value.$codeRef);
-  if (Array.isArray(value)) return Promise.all(value.map((v) => resolveProperties(container, v)));
+/**
+ * A code reference resolved on first use, as the console does: a page's chunks load when the
+ * page is first shown, so what a page downloads is what that page needs. The promise is kept,
+ * so each module loads once; a failure (a module missing from the build) rejects loudly.
+ */
+export class LazyCodeRef {
+  private promise: Promise<unknown> | undefined;
+  constructor(
+    readonly ref: string,
+    private readonly container: RemoteContainer,
+  ) {}
+  load(): Promise<unknown> {
+    this.promise ??= resolveCodeRef(this.container, this.ref);
+    return this.promise;
+  }
+}
+
+function toLazyRefs(container: RemoteContainer, value: unknown): unknown {
+  if (isCodeRef(value)) return new LazyCodeRef(value.$codeRef, container);
+  if (Array.isArray(value)) return value.map((v) => toLazyRefs(container, v));
   if (typeof value === 'object' && value !== null) {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = await resolveProperties(container, v);
+    for (const [k, v] of Object.entries(value)) out[k] = toLazyRefs(container, v);
     return out;
   }
   return value;
@@ -141,13 +160,11 @@ export async function loadPlugin(name: string): Promise<{
   await Promise.all(manifest.loadScripts.map((s) => loadScript(manifest.baseURL + s)));
   const container = await containerPromise;
   await container.init(buildShareScope());
-  const extensions = await Promise.all(
-    manifest.extensions.map(async (e) => ({
-      type: e.type,
-      flags: e.flags,
-      pluginName: name,
-      properties: (await resolveProperties(container, e.properties)) as Record<string, unknown>,
-    })),
-  );
+  const extensions = manifest.extensions.map((e) => ({
+    type: e.type,
+    flags: e.flags,
+    pluginName: name,
+    properties: toLazyRefs(container, e.properties) as Record<string, unknown>,
+  }));
   return { manifest, extensions };
 }
