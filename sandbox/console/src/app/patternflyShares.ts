@@ -34,7 +34,7 @@ const table = import.meta.webpackContext('@patternfly/react-table/dist/esm', {
 
 export type ShareEntry = Record<
   string,
-  { get: () => Promise<() => unknown>; from: string; eager: boolean }
+  { get: () => Promise<() => unknown>; from: string; eager: boolean; loaded?: number }
 >;
 
 function entries(pkg: string, version: string, ctx: WebpackContext): [string, ShareEntry][] {
@@ -47,6 +47,10 @@ function entries(pkg: string, version: string, ctx: WebpackContext): [string, Sh
           get: () => ctx(key).then((m) => () => m),
           from: 'console',
           eager: false,
+          // The console itself runs on these modules, so they count as loaded: when a plugin
+          // registers its fallback copy of the same version, webpack keeps a loaded entry
+          // rather than the plugin's (otherwise the plugin's name would win the tie).
+          loaded: 1,
         },
       },
     ];

@@ -56,6 +56,8 @@ const provide = (version: string, mod: () => Promise<unknown>) => ({
     get: () => mod().then((m) => () => m),
     from: 'console',
     eager: false,
+    // Already in use by the console (see patternflyShares.ts for why this matters).
+    loaded: 1,
   },
 });
 
