@@ -24,8 +24,13 @@ test('overview shows the cluster capabilities and platform', async ({ consolePag
   await expect(page.getByTestId('platform')).toHaveText('BareMetal');
   await expect(page.getByTestId('nmstate-instance')).toContainText('nmstate');
   await expect(page.getByTestId('nmstate-condition-Available')).toBeVisible();
+  // README images: `SWITCHBOARD_SCREENSHOTS=1 npx playwright test -g "overview shows"`.
   if (process.env.SWITCHBOARD_SCREENSHOTS) {
     await page.screenshot({ path: path.join(repoRoot, 'docs/images/overview.png') });
+    await consolePage.goto('/switchboard/topology');
+    await expect(page.getByTestId('topology-graph')).toBeVisible();
+    await page.waitForTimeout(3000);
+    await page.screenshot({ path: path.join(repoRoot, 'docs/images/topology.png') });
   }
 });
 

@@ -32,7 +32,20 @@ const config: Configuration = {
           },
         ],
       },
-      { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+      // Like the console, the page carries PatternFly's stylesheet once (src/main.tsx); the
+      // per-component CSS that PatternFly's JS imports (react-styles, a different patch
+      // version) would be injected later and override it, so those imports are dropped.
+      {
+        test: /\.css$/,
+        include: /@patternfly[\\/]react-styles[\\/]css/,
+        type: 'asset/source',
+        sideEffects: false,
+      },
+      {
+        test: /\.css$/,
+        exclude: /@patternfly[\\/]react-styles[\\/]css/,
+        use: ['style-loader', 'css-loader'],
+      },
       { test: /\.(woff2?|ttf|eot|svg|png|jpe?g|gif)$/, type: 'asset/resource' },
       { test: /\.m?js$/, resolve: { fullySpecified: false } },
     ],
