@@ -39,6 +39,8 @@ export const MESSAGES: Record<CliMessageCode, string> = {
   'nad.namespaceMissing': 'metadata.namespace is not set; namespace-dependent checks are skipped',
   'nad.configEmpty':
     'spec.config is empty: Multus will look for a CNI config file on the node named after the NAD',
+  'nad.configTooLarge':
+    'spec.config is {size} bytes; a CNI configuration larger than {max} bytes is rejected',
   'nad.managed': 'this NAD is managed by {manager} "{owner}"; manual changes are reverted',
   'config.typeAndPlugins':
     'both "type" and "plugins" are set: Multus uses the root "type" and ignores the plugin list',

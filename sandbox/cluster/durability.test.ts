@@ -84,7 +84,9 @@ describe('durability', () => {
       // Then a concurrent burst; the server is killed while it is still in flight.
       let killed = false;
       const burst = Array.from({ length: 400 }, async (_, i) => {
-        await new Promise((r) => setTimeout(r, i % 40));
+        // Spread over ~1.2 s so the kill (after 120 acknowledgements) lands while later writes
+        // are still to come, however fast the machine is.
+        await new Promise((r) => setTimeout(r, i * 3));
         try {
           const res = await fetch(path, {
             method: 'POST',

@@ -199,7 +199,12 @@ export function NadEditor({
   // The cross-layer check joins many lists; let typing stay responsive and check the settled draft.
   const settledDraft = useDeferredValue(draft);
   const vlanCheckDraft = useMemo(() => ({ nad: settledDraft }), [settledDraft]);
-  const syntaxError = findings.some((f) => f.code.startsWith('json.') && f.severity === 'error');
+  // Unreadable or oversized configs cannot be saved; other errors are the user's call (the
+  // server does not validate CNI JSON either).
+  const syntaxError = findings.some(
+    (f) =>
+      (f.code.startsWith('json.') || f.code === 'nad.configTooLarge') && f.severity === 'error',
+  );
   const errorCount = findings.filter((f) => f.severity === 'error').length;
   const { name, namespace } = draft.metadata;
 

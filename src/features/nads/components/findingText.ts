@@ -74,6 +74,11 @@ function findingText(t: T, code: FindingCode, p: Params): string {
       return t(
         'spec.config is empty: Multus will look for a CNI config file on the node named after the NAD',
       );
+    case 'nad.configTooLarge':
+      return t(
+        'spec.config is {{size}} bytes; a CNI configuration larger than {{max}} bytes is rejected',
+        p,
+      );
     case 'nad.managed':
       return t('this NAD is managed by {{manager}} "{{owner}}"; manual changes are reverted', p);
     case 'config.typeAndPlugins':

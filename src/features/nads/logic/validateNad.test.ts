@@ -91,6 +91,16 @@ const ROWS: Row[] = [
   { code: 'nad.namespaceMissing', bad: makeNad(NAME, br(), { namespace: '' }), ok: br() },
   { code: 'nad.configEmpty', bad: '', ok: br() },
   {
+    code: 'nad.configTooLarge',
+    bad: JSON.stringify({
+      cniVersion: '0.4.0',
+      name: NAME,
+      type: 'bridge',
+      x: 'y'.repeat(1 << 20),
+    }),
+    ok: br(),
+  },
+  {
     code: 'nad.managed',
     bad: makeNad(NAME, br(), { labels: { 'k8s.ovn.org/user-defined-network': '' } }),
     ok: br(),

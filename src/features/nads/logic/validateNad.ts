@@ -123,6 +123,12 @@ function validateEnvelope(env: RuleEnv): void {
   for (const p of env.plugins) caps(p.obj, p.path);
 }
 
+/**
+ * Real CNI configurations are a few hundred bytes. Anything past this is pasted garbage or an
+ * accident; it is rejected before parsing so the editor stays responsive.
+ */
+export const MAX_CONFIG_BYTES = 256 * 1024;
+
 export function validateNad(
   nad: NetworkAttachmentDefinition,
   context?: ValidationContext,
@@ -133,6 +139,17 @@ export function validateNad(
     const c = new Collector();
     validateMetadata(c, nad, { platform });
     c.warn('nad.configEmpty', 'spec.config');
+    return c.findings;
+  }
+  if (text.length > MAX_CONFIG_BYTES) {
+    const c = new Collector();
+    validateMetadata(c, nad, { platform });
+    c.findings.push({
+      severity: 'error',
+      code: 'nad.configTooLarge',
+      path: 'spec.config',
+      params: { size: text.length, max: MAX_CONFIG_BYTES },
+    });
     return c.findings;
   }
   const parsed = parseCniConfig(text);

@@ -26,6 +26,7 @@ export const FINDING_CODES = [
   'nad.nameLeadingZero',
   'nad.namespaceMissing',
   'nad.configEmpty',
+  'nad.configTooLarge',
   'nad.managed',
   'config.typeAndPlugins',
   'config.typeRequired',

@@ -1,0 +1,143 @@
+// @reliability: editors under pressure. Two people save the same NAD (the second sees what
+// changed and keeps the draft), pasted garbage and oversized configs are refused with a clear
+// message while the page stays usable, and leaving with unsaved changes asks first.
+import { test, expect } from '../fixtures';
+import type { KubeClient } from '../fixtures';
+import { ConsolePage } from '../pages/ConsolePage';
+import { NadPages } from '../pages/NadPages';
+
+const NS = 'default';
+
+async function createNad(kube: KubeClient, name: string) {
+  await kube.post(`/apis/k8s.cni.cncf.io/v1/namespaces/${NS}/network-attachment-definitions`, {
+    apiVersion: 'k8s.cni.cncf.io/v1',
+    kind: 'NetworkAttachmentDefinition',
+    metadata: { name, namespace: NS },
+    spec: {
+      config: JSON.stringify(
+        {
+          cniVersion: '0.4.0',
+          name,
+          type: 'macvlan',
+          master: 'eno1',
+          ipam: { type: 'whereabouts', range: '192.168.60.0/24' },
+        },
+        null,
+        2,
+      ),
+    },
+  });
+}
+
+const nadPath = (name: string) =>
+  `/apis/k8s.cni.cncf.io/v1/namespaces/${NS}/network-attachment-definitions/${name}`;
+
+test.describe('conflicts', () => {
+  // The losing save is a 409, which Chromium logs as a failed request.
+  test.use({ allowedErrors: ['status of 409'] });
+  test('@reliability two browser contexts save the same NAD; the second sees a conflict and keeps its draft', async ({
+    consolePage,
+    browser,
+    sandbox,
+    kube,
+  }) => {
+    const name = 'e2e-conflict-nad';
+    await createNad(kube, name);
+    try {
+      const other = await browser.newContext();
+      const otherConsole = new ConsolePage(await other.newPage(), sandbox.consoleUrl);
+      const mine = new NadPages(consolePage);
+      const theirs = new NadPages(otherConsole);
+      await mine.gotoEdit(NS, name);
+      await theirs.gotoEdit(NS, name);
+      for (const [pages, range] of [
+        [theirs, '192.168.61.0/24'],
+        [mine, '192.168.62.0/24'],
+      ] as const) {
+        await pages.showJson();
+        const text = await pages.jsonText();
+        await pages.jsonInput.fill(text.replace('192.168.60.0/24', range));
+      }
+      await theirs.saveButton.click();
+      await expect
+        .poll(async () => JSON.stringify(await kube.get(nadPath(name))))
+        .toContain('192.168.61.0/24');
+      await mine.saveButton.click();
+      const conflict = consolePage.page.getByTestId('conflict');
+      await expect(conflict).toBeVisible();
+      // What the other person changed is shown, and my draft is still in the editor.
+      await expect(consolePage.page.getByTestId('conflict-diff')).toContainText('192.168.61.0/24');
+      expect(await mine.jsonText()).toContain('192.168.62.0/24');
+      await other.close();
+    } finally {
+      await kube.del(nadPath(name)).catch(() => undefined);
+    }
+  });
+});
+
+test('@reliability oversized and garbage configs are refused clearly and the editor stays usable', async ({
+  consolePage,
+  kube,
+}) => {
+  const name = 'e2e-garbage-nad';
+  await createNad(kube, name);
+  try {
+    const nads = new NadPages(consolePage);
+    const page = consolePage.page;
+    await nads.gotoEdit(NS, name);
+    await nads.showJson();
+    const original = await nads.jsonText();
+
+    const huge = JSON.stringify({
+      cniVersion: '0.4.0',
+      name,
+      type: 'macvlan',
+      pad: 'x'.repeat(1 << 20),
+    });
+    await nads.jsonInput.fill(huge);
+    await expect(nads.editorFindings).toContainText('larger than', { timeout: 20_000 });
+    await expect(nads.saveButton).toBeDisabled();
+
+    const garbage = '\u0000\u0001\u00ff{"cniVersion": \u0007 [[[[' + '\ufffd'.repeat(5000);
+    await nads.jsonInput.fill(garbage);
+    await expect(page.getByTestId('gutter-marker-1')).toBeVisible();
+    await expect(nads.saveButton).toBeDisabled();
+
+    // Still responsive: putting the original back makes it valid again, exactly as typed.
+    await nads.jsonInput.fill(original);
+    await expect(page.getByTestId('gutter-marker-1')).toHaveCount(0);
+    expect(await nads.jsonText()).toBe(original);
+  } finally {
+    await kube.del(nadPath(name)).catch(() => undefined);
+  }
+});
+
+test('@reliability leaving an editor with unsaved changes asks first', async ({
+  consolePage,
+  kube,
+}) => {
+  const name = 'e2e-unsaved-nad';
+  await createNad(kube, name);
+  try {
+    const nads = new NadPages(consolePage);
+    const page = consolePage.page;
+    await nads.gotoEdit(NS, name);
+    await nads.showJson();
+    await nads.jsonInput.fill((await nads.jsonText()).replace('eno1', 'eno2'));
+    const asked: string[] = [];
+    page.once('dialog', (d) => {
+      asked.push(d.message());
+      void d.dismiss();
+    });
+    await consolePage.nav('nav-switchboard-overview').click();
+    await expect.poll(() => asked.length).toBe(1);
+    // Staying keeps the draft.
+    await expect(page).toHaveURL(/attachments\/e2e-unsaved-nad\/edit/);
+    expect(await nads.jsonText()).toContain('eno2');
+    page.once('dialog', (d) => void d.accept());
+    await consolePage.nav('nav-switchboard-overview').click();
+    await expect(page).toHaveURL(/\/switchboard\/overview/);
+  } finally {
+    await kube.del(nadPath(name)).catch(() => undefined);
+  }
+});
