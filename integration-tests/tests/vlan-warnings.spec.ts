@@ -53,6 +53,16 @@ test('a NAD needing a VLAN its switch port does not allow is flagged in details 
     const input = nads.jsonInput;
     await input.fill((await input.inputValue()).replace('"vlan": 251', '"vlan": 201'));
     await expect(page.getByTestId('vlan-mismatch-alert')).toHaveCount(0);
+
+    // The same finding marks the switch port on the topology, and its panel says why.
+    page.once('dialog', (d) => void d.accept());
+    await consolePage.goto('/switchboard/topology/worker-2');
+    const port = page.locator(
+      '[data-test^="switch-port-lldp:"][data-test$="/xe-0/0/19"][data-vlan-mismatch="true"]',
+    );
+    await expect(port.first()).toBeAttached();
+    await port.first().click({ force: true });
+    await expect(page.getByTestId('switch-port-mismatches')).toContainText('251');
   } finally {
     await kube.del(`/api/v1/namespaces/${NS}/pods/${POD}`).catch(() => undefined);
     await kube

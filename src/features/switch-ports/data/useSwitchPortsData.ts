@@ -1,6 +1,8 @@
 // Every live list the switch-port page joins: Metal3 objects, nodes and their network state,
 // and the policies/NADs/pods the cross-layer VLAN check needs.
 import { useMemo } from 'react';
+import { useFlag } from '@openshift-console/dynamic-plugin-sdk';
+import { FLAGS } from '../../../shared/flags';
 import {
   BareMetalHostGVK,
   BareMetalSwitchGVK,
@@ -63,20 +65,43 @@ function withDraft<T extends { metadata: { name: string; namespace?: string } }>
  * `switchesInstalled` false skips the switch/attachment watches (their CRDs are absent).
  * `draft` lets editors check what the user is about to save, not only what is stored.
  */
+/** Key of a switch port shared by the VLAN check and the topology's LLDP port nodes. */
+export function switchPortKey(chassisId: string, portId: string): string {
+  return `${chassisId.toLowerCase()}/${portId}`;
+}
+
+/** The VLAN check's findings grouped by switch port, for marking ports on the topology. */
+export function useSwitchPortMismatches(enabled: boolean): ReadonlyMap<string, VlanMismatch[]> {
+  const switchesInstalled = useFlag(FLAGS.metal3Switches);
+  const { mismatches } = useSwitchPortsData(switchesInstalled, undefined, enabled);
+  return useMemo(() => {
+    const byPort = new Map<string, VlanMismatch[]>();
+    for (const m of mismatches) {
+      if (!m.switchID || !m.port || m.severity === 'info') continue;
+      const key = switchPortKey(m.switchID, m.port);
+      byPort.set(key, [...(byPort.get(key) ?? []), m]);
+    }
+    return byPort;
+  }, [mismatches]);
+}
+
 export function useSwitchPortsData(
   switchesInstalled: boolean,
   draft?: VlanCheckDraft,
+  /** False (e.g. no Metal3 on this cluster) watches nothing and finds nothing. */
+  enabled = true,
 ): SwitchPortsData {
+  const on = { enabled };
   const lists = useWatchedLists({
-    hosts: { gvk: BareMetalHostGVK },
-    hardwareData: { gvk: HardwareDataGVK },
-    switches: { gvk: BareMetalSwitchGVK, opts: { enabled: switchesInstalled } },
-    attachments: { gvk: HostNetworkAttachmentGVK, opts: { enabled: switchesInstalled } },
-    nodes: { gvk: NodeGVK },
-    nns: { gvk: NodeNetworkStateGVK },
-    policies: { gvk: PolicyGVK },
-    nads: { gvk: NadGVK },
-    pods: { gvk: PodGVK },
+    hosts: { gvk: BareMetalHostGVK, opts: on },
+    hardwareData: { gvk: HardwareDataGVK, opts: on },
+    switches: { gvk: BareMetalSwitchGVK, opts: { enabled: enabled && switchesInstalled } },
+    attachments: { gvk: HostNetworkAttachmentGVK, opts: { enabled: enabled && switchesInstalled } },
+    nodes: { gvk: NodeGVK, opts: on },
+    nns: { gvk: NodeNetworkStateGVK, opts: on },
+    policies: { gvk: PolicyGVK, opts: on },
+    nads: { gvk: NadGVK, opts: on },
+    pods: { gvk: PodGVK, opts: on },
   });
   const hosts = lists.hosts.data as BareMetalHost[];
   const hardwareData = lists.hardwareData.data as HardwareData[];

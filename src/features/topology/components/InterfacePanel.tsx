@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import {
+  Alert,
   Button,
   DescriptionList,
   DescriptionListDescription,
@@ -24,6 +25,8 @@ import {
   Title,
 } from '@patternfly/react-core';
 import { Link } from 'react-router';
+import type { VlanMismatch } from '../../switch-ports/model/types';
+import { mismatchText } from '../../switch-ports/components/messages';
 import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
 import { getResourceUrl, PolicyGVK } from '../../../shared/k8s/models';
 import type { NodeNetworkState } from '../../../shared/model/nmstate';
@@ -309,35 +312,65 @@ function DetailsTab({ details, index }: { details: InterfaceDetails; index: Enac
   );
 }
 
-function SwitchPortDetails({ port }: { port: SwitchPortGraphNode }) {
+function SwitchPortDetails({
+  port,
+  mismatches,
+}: {
+  port: SwitchPortGraphNode;
+  mismatches?: readonly VlanMismatch[];
+}) {
   const { t } = usePluginTranslation();
   return (
-    <DescriptionList isCompact data-test="switch-port-details">
-      <Row term={t('System')} testId="port-system">
-        {port.systemName ?? '-'}
-      </Row>
-      <Row term={t('Chassis')} testId="port-chassis">
-        {port.chassisId}
-      </Row>
-      <Row term={t('Port')} testId="port-id">
-        {port.portId}
-      </Row>
-      <Row term={t('VLANs')} testId="port-vlans">
-        {port.vlans.join(', ') || '-'}
-      </Row>
-    </DescriptionList>
+    <>
+      {mismatches && mismatches.length > 0 && (
+        <Alert
+          variant="warning"
+          isInline
+          title={t('VLAN mismatch on this switch port')}
+          data-test="switch-port-mismatches"
+        >
+          <List isPlain>
+            {mismatches.map((m, i) => (
+              <ListItem key={i}>{mismatchText(t, m)}</ListItem>
+            ))}
+          </List>
+        </Alert>
+      )}
+      <DescriptionList isCompact data-test="switch-port-details">
+        <Row term={t('System')} testId="port-system">
+          {port.systemName ?? '-'}
+        </Row>
+        <Row term={t('Chassis')} testId="port-chassis">
+          {port.chassisId}
+        </Row>
+        <Row term={t('Port')} testId="port-id">
+          {port.portId}
+        </Row>
+        <Row term={t('VLANs')} testId="port-vlans">
+          {port.vlans.join(', ') || '-'}
+        </Row>
+      </DescriptionList>
+    </>
   );
 }
 
 interface InterfacePanelProps {
   selectedId: string;
   data: TopologyData;
+  /** VLAN check findings on the selected switch port. */
+  switchPortMismatches?: readonly VlanMismatch[];
   /** LLDP switch ports by id, from the graph. */
   switchPort?: SwitchPortGraphNode;
   onClose: () => void;
 }
 
-export function InterfacePanel({ selectedId, data, switchPort, onClose }: InterfacePanelProps) {
+export function InterfacePanel({
+  selectedId,
+  data,
+  switchPort,
+  switchPortMismatches,
+  onClose,
+}: InterfacePanelProps) {
   const { t } = usePluginTranslation();
   const [tab, setTab] = useState<string | number>('details');
   const parsed = parseInterfaceId(selectedId);
@@ -364,7 +397,7 @@ export function InterfacePanel({ selectedId, data, switchPort, onClose }: Interf
       </DrawerHead>
       <DrawerPanelBody>
         {switchPort ? (
-          <SwitchPortDetails port={switchPort} />
+          <SwitchPortDetails port={switchPort} mismatches={switchPortMismatches} />
         ) : !details ? (
           <div data-test="interface-panel-gone">
             {t('This interface is no longer reported by the node.')}{' '}

@@ -25,6 +25,9 @@ import { TopologyTable } from './TopologyTable';
 import { TopologyToolbar } from './TopologyToolbar';
 import { toPatternFlyModel } from './toPatternFlyModel';
 import { usePositionMemory } from './usePositionMemory';
+import { useFlag } from '@openshift-console/dynamic-plugin-sdk';
+import { FLAGS } from '../../../shared/flags';
+import { switchPortKey, useSwitchPortMismatches } from '../../switch-ports/data/useSwitchPortsData';
 import { useTopologyUrlState } from './useTopologyUrlState';
 import './topology.css';
 
@@ -41,6 +44,13 @@ export function TopologyExplorer({ node, testId }: TopologyExplorerProps) {
   const { t } = usePluginTranslation();
   const data = useTopologyData(node);
   const url = useTopologyUrlState();
+  // Switch ports that do not carry a VLAN their hosts need (the switch-ports VLAN check).
+  const hasMetal3 = useFlag(FLAGS.metal3);
+  const mismatchesByPort = useSwitchPortMismatches(hasMetal3);
+  const portMismatches = useMemo(
+    () => new Map([...mismatchesByPort].map(([k, v]) => [k, v.length])),
+    [mismatchesByPort],
+  );
   const [expanded, setExpanded] = useState<string[]>([]);
   const options: TopologyOptions = {
     showInternal: url.showInternal,
@@ -63,8 +73,13 @@ export function TopologyExplorer({ node, testId }: TopologyExplorerProps) {
     return p;
   }, [graph, memory]);
   const model = useMemo(
-    () => toPatternFlyModel(graph, { positions, highlightPolicy: url.highlightPolicy }),
-    [graph, positions, url.highlightPolicy],
+    () =>
+      toPatternFlyModel(graph, {
+        positions,
+        highlightPolicy: url.highlightPolicy,
+        portMismatches,
+      }),
+    [graph, positions, url.highlightPolicy, portMismatches],
   );
   const hiddenInternal = useMemo(
     () => shown.groups.reduce((s, g) => s + (g.kind === 'node' ? g.hiddenInternal : 0), 0),
@@ -166,6 +181,13 @@ export function TopologyExplorer({ node, testId }: TopologyExplorerProps) {
                     selectedId={url.selected}
                     data={data}
                     switchPort={switchPort}
+                    switchPortMismatches={
+                      switchPort
+                        ? mismatchesByPort.get(
+                            switchPortKey(switchPort.chassisId, switchPort.portId),
+                          )
+                        : undefined
+                    }
                     onClose={() => setSelected(undefined)}
                   />
                 ) : undefined

@@ -70,6 +70,9 @@ export function TopologyLegend({ highlightPolicy }: { highlightPolicy?: string }
         {t('Failing or aborted policy')}
       </Label>
       <Label color="orange">{t('Link down')}</Label>
+      <Label color="orange" data-test="legend-vlan-mismatch">
+        {t('Switch port missing a VLAN')}
+      </Label>
       <Label color="blue">{t('Managed by a policy')}</Label>
       {highlightPolicy && (
         <Label color="yellow" data-test="legend-highlight">

@@ -218,7 +218,10 @@ const SwitchPortNode = observer(function SwitchPortNode({
   const { port } = data;
   const vlans = port.vlans.length > 0 ? `VLAN ${port.vlans.join(',')}` : undefined;
   return (
-    <g data-test={`switch-port-${port.id}`}>
+    <g
+      data-test={`switch-port-${port.id}`}
+      data-vlan-mismatch={data.vlanMismatches > 0 ? 'true' : undefined}
+    >
       <DefaultNode
         element={element}
         label={port.portId}

@@ -9,6 +9,7 @@ import {
   worker1,
 } from '../__fixtures__/topologyFixtures';
 import { buildTopologyGraph } from '../logic/buildTopologyGraph';
+import type { TopologyGraph } from '../model/types';
 import { mergeTopologyLayout } from '../logic/layout';
 import type { InterfaceNodeData, SummaryNodeData } from './toPatternFlyModel';
 import {
@@ -113,5 +114,43 @@ describe('parseInterfaceId', () => {
       type: 'vlan',
     });
     assert.equal(parseInterfaceId('summary:worker-0'), null);
+  });
+});
+
+void describe('toPatternFlyModel: VLAN mismatches on switch ports', () => {
+  void it('marks a switch port whose chassis and port have findings, case-insensitively', () => {
+    const graph: TopologyGraph = {
+      nodes: [
+        {
+          kind: 'switch-port',
+          id: 'lldp:08:05:E2:7D:0A:20/xe-0/0/19',
+          group: 'switch:08:05:E2:7D:0A:20',
+          chassisId: '08:05:E2:7D:0A:20',
+          portId: 'xe-0/0/19',
+          vlans: [200],
+        },
+        {
+          kind: 'switch-port',
+          id: 'lldp:08:05:E2:7D:0A:20/xe-0/0/20',
+          group: 'switch:08:05:E2:7D:0A:20',
+          chassisId: '08:05:E2:7D:0A:20',
+          portId: 'xe-0/0/20',
+          vlans: [],
+        },
+      ],
+      edges: [],
+      groups: [],
+      notes: [],
+    } as unknown as TopologyGraph;
+    const model = toPatternFlyModel(graph, {
+      positions: new Map(),
+      portMismatches: new Map([['08:05:e2:7d:0a:20/xe-0/0/19', 2]]),
+    });
+    const byId = new Map((model.nodes ?? []).map((n) => [n.id, n]));
+    const marked = byId.get('lldp:08:05:E2:7D:0A:20/xe-0/0/19');
+    const clean = byId.get('lldp:08:05:E2:7D:0A:20/xe-0/0/20');
+    assert.equal((marked?.data as { vlanMismatches: number }).vlanMismatches, 2);
+    assert.equal((clean?.data as { vlanMismatches: number }).vlanMismatches, 0);
+    assert.notEqual(marked?.status, clean?.status);
   });
 });

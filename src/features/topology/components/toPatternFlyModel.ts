@@ -101,6 +101,8 @@ export interface SummaryNodeData {
 export interface SwitchPortNodeData {
   kind: 'switch-port';
   port: SwitchPortGraphNode;
+  /** VLAN findings of the cross-layer check on this port (see switch-ports). */
+  vlanMismatches: number;
 }
 
 export interface NodeGroupData {
@@ -123,6 +125,8 @@ export type TopologyElementData =
 export interface PatternFlyModelOptions {
   positions: ReadonlyMap<string, Point>;
   highlightPolicy?: string;
+  /** Number of VLAN mismatches per switch port, keyed `<chassis lower-case>/<port>`. */
+  portMismatches?: ReadonlyMap<string, number>;
 }
 
 function isHighlighted(iface: InterfaceGraphNode, policy: string | undefined): boolean {
@@ -191,7 +195,9 @@ export function toPatternFlyModel(graph: TopologyGraph, options: PatternFlyModel
       });
     } else {
       const p = place(n.id);
-      const data: SwitchPortNodeData = { kind: 'switch-port', port: n };
+      const vlanMismatches =
+        options.portMismatches?.get(`${n.chassisId.toLowerCase()}/${n.portId}`) ?? 0;
+      const data: SwitchPortNodeData = { kind: 'switch-port', port: n, vlanMismatches };
       nodes.push({
         id: n.id,
         type: ELEMENT_TYPES.switchPort,
@@ -201,7 +207,7 @@ export function toPatternFlyModel(graph: TopologyGraph, options: PatternFlyModel
         x: p.x,
         y: p.y,
         shape: shape('trapezoid'),
-        status: status('default'),
+        status: status(vlanMismatches > 0 ? 'warning' : 'default'),
         data,
       });
       const list = children.get(n.group);
