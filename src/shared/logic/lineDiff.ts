@@ -14,8 +14,14 @@ export interface DiffHunk {
 
 /** Every line of both texts, in order, marked same/removed/added. */
 export function diffLines(oldText: string, newText: string): DiffLine[] {
-  const a = oldText === '' ? [] : oldText.split('\n');
-  const b = newText === '' ? [] : newText.split('\n');
+  return diffLineArrays(
+    oldText === '' ? [] : oldText.split('\n'),
+    newText === '' ? [] : newText.split('\n'),
+  );
+}
+
+/** The same, for texts already split into lines. */
+export function diffLineArrays(a: readonly string[], b: readonly string[]): DiffLine[] {
   const n = a.length;
   const m = b.length;
   const max = n + m;

@@ -1,10 +1,11 @@
-// Differences between two policy specs: a YAML line diff in hunks (Myers' O(ND) algorithm, so
-// large but similar specs stay cheap) and a per-interface summary with field paths.
+// Differences between two policy specs: a YAML line diff in hunks (the shared Myers O(ND)
+// implementation, so large but similar specs stay cheap) and a per-interface summary.
 import type {
   NetworkInterface,
   NodeNetworkConfigurationPolicySpec,
 } from '../../../shared/model/nmstate';
 import { stringifyResourceYaml } from '../../policies/logic/resourceYaml';
+import { diffLineArrays } from '../../../shared/logic/lineDiff';
 
 export type DiffOp = 'equal' | 'add' | 'remove';
 
@@ -54,59 +55,14 @@ export const canonicalJson = (v: unknown): string =>
 export const specsEqual = (a: unknown, b: unknown): boolean =>
   canonicalJson(a) === canonicalJson(b);
 
-/** Myers' shortest edit script between two line arrays. */
-export const diffLines = (a: readonly string[], b: readonly string[]): DiffLine[] => {
-  const n = a.length;
-  const m = b.length;
-  const max = n + m;
-  const offset = max + 1;
-  const v = new Int32Array(2 * max + 3);
-  const trace: Int32Array[] = [];
-  let found = -1;
-  for (let d = 0; d <= max && found < 0; d++) {
-    trace.push(v.slice());
-    for (let k = -d; k <= d; k += 2) {
-      const down = k === -d || (k !== d && (v[offset + k - 1] ?? 0) < (v[offset + k + 1] ?? 0));
-      let x = down ? (v[offset + k + 1] ?? 0) : (v[offset + k - 1] ?? 0) + 1;
-      let y = x - k;
-      while (x < n && y < m && a[x] === b[y]) {
-        x++;
-        y++;
-      }
-      v[offset + k] = x;
-      if (x >= n && y >= m) {
-        found = d;
-        break;
-      }
-    }
-  }
-  const out: DiffLine[] = [];
-  let x = n;
-  let y = m;
-  for (let d = found; d > 0; d--) {
-    const vd = trace[d] ?? v;
-    const k = x - y;
-    const down = k === -d || (k !== d && (vd[offset + k - 1] ?? 0) < (vd[offset + k + 1] ?? 0));
-    const prevK = down ? k + 1 : k - 1;
-    const prevX = vd[offset + prevK] ?? 0;
-    const prevY = prevX - prevK;
-    while (x > prevX && y > prevY) {
-      out.push({ op: 'equal', text: a[x - 1] ?? '', oldLine: x, newLine: y });
-      x--;
-      y--;
-    }
-    if (x === prevX) out.push({ op: 'add', text: b[y - 1] ?? '', oldLine: null, newLine: y });
-    else out.push({ op: 'remove', text: a[x - 1] ?? '', oldLine: x, newLine: null });
-    x = prevX;
-    y = prevY;
-  }
-  while (x > 0 && y > 0) {
-    out.push({ op: 'equal', text: a[x - 1] ?? '', oldLine: x, newLine: y });
-    x--;
-    y--;
-  }
-  return out.reverse();
-};
+/** Shortest edit script between two line arrays (the shared Myers implementation). */
+export const diffLines = (a: readonly string[], b: readonly string[]): DiffLine[] =>
+  diffLineArrays(a, b).map((l): DiffLine => {
+    if (l.kind === 'same')
+      return { op: 'equal', text: l.text, oldLine: l.oldLine, newLine: l.newLine };
+    if (l.kind === 'added') return { op: 'add', text: l.text, oldLine: null, newLine: l.newLine };
+    return { op: 'remove', text: l.text, oldLine: l.oldLine, newLine: null };
+  });
 
 /** Groups a line diff into hunks with `context` unchanged lines around each change. */
 export const toHunks = (lines: readonly DiffLine[], context = 3): DiffHunk[] => {
