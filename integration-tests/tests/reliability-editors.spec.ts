@@ -5,6 +5,7 @@ import { test, expect } from '../fixtures';
 import type { KubeClient } from '../fixtures';
 import { ConsolePage } from '../pages/ConsolePage';
 import { NadPages } from '../pages/NadPages';
+import { PolicyPages } from '../pages/PolicyPages';
 
 const NS = 'default';
 
@@ -140,4 +141,31 @@ test('@reliability leaving an editor with unsaved changes asks first', async ({
   } finally {
     await kube.del(nadPath(name)).catch(() => undefined);
   }
+});
+
+test('@reliability a YAML alias bomb or binary garbage in the policy editor is refused, not expanded', async ({
+  consolePage,
+}) => {
+  const policies = new PolicyPages(consolePage);
+  const page = consolePage.page;
+  await policies.openEdit('dns-search-domains', 'yaml');
+  const original = await policies.yamlInput.inputValue();
+  const bomb = [
+    'apiVersion: nmstate.io/v1',
+    'kind: NodeNetworkConfigurationPolicy',
+    'metadata: {name: bomb}',
+    'a: &a ["x","x","x","x","x","x","x","x","x","x"]',
+    'b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a,*a]',
+    'c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b,*b]',
+    'd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c,*c]',
+    'e: &e [*d,*d,*d,*d,*d,*d,*d,*d,*d,*d]',
+    'spec: {desiredState: {interfaces: *e}}',
+  ].join('\n');
+  await policies.setYaml(bomb);
+  await expect(page.getByTestId('yaml-error')).toBeVisible();
+  await policies.setYaml('\u0000\u0001 garbage: [\u00ff' + '\ufffd'.repeat(2000));
+  await expect(page.getByTestId('yaml-error')).toBeVisible();
+  // The page still answers: the original text parses again and the error goes.
+  await policies.setYaml(original);
+  await expect(page.getByTestId('yaml-error')).toHaveCount(0);
 });
