@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { test, expect } from '../fixtures';
 import type { KubeClient } from '../fixtures';
 import { PolicyPages } from '../pages/PolicyPages';
+import { ConsolePage } from '../pages/ConsolePage';
 
 const API = '/apis/nmstate.io/v1/nodenetworkconfigurationpolicies';
 const MASTERS = ['master-0', 'master-1', 'master-2'];
@@ -220,6 +221,42 @@ test.describe('conflicts', () => {
     const saved = await kube.get<Nncp>(`${API}/${name}`);
     expect(saved.metadata.annotations?.description).toBe('changed elsewhere');
     expect(saved.spec.desiredState?.interfaces?.[0]?.mtu).toBe(1450);
+  });
+
+  test('@reliability two browser contexts edit the same policy; the second save sees the first and keeps its draft', async ({
+    consolePage,
+    browser,
+    sandbox,
+    kube,
+  }) => {
+    const name = unique('conflict2');
+    await createPolicy(kube, name, {
+      nodeSelector: { 'kubernetes.io/hostname': 'master-2' },
+      desiredState: {
+        interfaces: [{ name: 'br-cf2', type: 'linux-bridge', state: 'up', bridge: { port: [] } }],
+      },
+    });
+    await waitAvailable(kube, name);
+    const other = await browser.newContext();
+    const otherConsole = new ConsolePage(await other.newPage(), sandbox.consoleUrl);
+    const mine = new PolicyPages(consolePage);
+    const theirs = new PolicyPages(otherConsole);
+    await mine.openEdit(name);
+    await theirs.openEdit(name);
+    await theirs.testId('iface-0-mtu').fill('1400');
+    await mine.testId('iface-0-mtu').fill('1450');
+    await theirs.testId('save').click();
+    await expect
+      .poll(
+        async () =>
+          (await kube.get<Nncp>(`${API}/${name}`)).spec.desiredState?.interfaces?.[0]?.mtu,
+      )
+      .toBe(1400);
+    await mine.testId('save').click();
+    await expect(mine.testId('conflict')).toBeVisible();
+    await expect(mine.testId('conflict-diff')).toContainText('1400');
+    await expect(mine.testId('iface-0-mtu')).toHaveValue('1450');
+    await other.close();
   });
 });
 
