@@ -4,6 +4,7 @@
 import * as path from 'node:path';
 import { test, expect } from '../fixtures';
 import { SwitchPortsPage } from '../pages/SwitchPortsPage';
+import { ConsolePage } from '../pages/ConsolePage';
 
 const NS = 'openshift-machine-api';
 const BMH = `/apis/metal3.io/v1alpha1/namespaces/${NS}/baremetalhosts`;
@@ -159,4 +160,50 @@ test('a viewer sees ports and findings but no authoring actions', async ({ conso
   await sp.openTab('vlan-check');
   await expect(sp.mismatches().first()).toBeVisible();
   await expect(page.getByTestId('mismatch-edit-attachment')).toHaveCount(0);
+});
+
+test.describe('attachment conflicts', () => {
+  test.use({ allowedErrors: ['status of 409'] });
+  test('@reliability two browser contexts edit the same attachment; the second sees a conflict and keeps its draft', async ({
+    consolePage,
+    browser,
+    sandbox,
+    kube,
+  }) => {
+    const name = unique('e2e-hna');
+    const path = `/apis/metal3.io/v1alpha1/namespaces/${NS}/hostnetworkattachments`;
+    await kube.post(path, {
+      apiVersion: 'metal3.io/v1alpha1',
+      kind: 'HostNetworkAttachment',
+      metadata: { name, namespace: NS },
+      spec: { mode: 'trunk', nativeVLAN: 100, allowedVLANs: ['200-203'], mtu: 9000 },
+    });
+    try {
+      const other = await browser.newContext();
+      const mine = new SwitchPortsPage(consolePage);
+      const theirs = new SwitchPortsPage(
+        new ConsolePage(await other.newPage(), sandbox.consoleUrl),
+      );
+      for (const sp of [mine, theirs]) {
+        await sp.goto('attachments');
+        await sp.page.getByTestId(`hna-edit-${name}`).click();
+        await expect(sp.hnaEditor).toBeVisible();
+      }
+      await theirs.page.getByTestId('hna-allowed').fill('200-203,400');
+      await mine.page.getByTestId('hna-allowed').fill('200-203,500');
+      await theirs.page.getByTestId('hna-save').click();
+      await expect
+        .poll(async () => JSON.stringify((await kube.get(`${path}/${name}`)).spec))
+        .toContain('400');
+      await mine.page.getByTestId('hna-save').click();
+      await expect(mine.page.getByTestId('hna-conflict')).toBeVisible();
+      await expect(mine.page.getByTestId('hna-conflict-diff')).toContainText('400');
+      await expect(mine.page.getByTestId('hna-allowed')).toHaveValue('200-203,500');
+      await other.close();
+    } finally {
+      await kube
+        .del(`/apis/metal3.io/v1alpha1/namespaces/${NS}/hostnetworkattachments/${name}`)
+        .catch(() => undefined);
+    }
+  });
 });
