@@ -11,6 +11,7 @@ import type {
   NetworkState,
   Route,
 } from '../../../shared/model/nmstate';
+import { isRecord } from '../../../shared/logic/isRecord';
 
 export type ApplyErrorCode =
   'InterfaceNotFound' | 'DependencyError' | 'AddressInUse' | 'InvalidArgument' | 'ProbeFailed';
@@ -872,10 +873,6 @@ function applyToCopy(
  * The handler's `bridge.ApplyDefaultVlanFiltering`: every port of an `up` linux-bridge that has
  * no `vlan` gets a trunk of 2-4094, which is what the NNCE's `status.desiredState` then shows.
  */
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 export function applyDefaultVlanFiltering(desired: NetworkState): NetworkState {
   const out = clone(desired);
   // Desired states come from users and capture templates: lists may be anything at run time.

@@ -32,9 +32,7 @@ import { buildRevertDesiredState, type RevertNote, type RevertNoteCode } from '.
 import { usePolicySpecWrite } from '../data/usePolicySpecWrite';
 import type { PolicyHistory } from '../data/usePolicyHistory';
 import { WriteProgress } from './WriteProgress';
-
-const isObj = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
+import { isRecord } from '../../../shared/logic/isRecord';
 
 export function RevertPanel({
   policy,
@@ -73,7 +71,7 @@ export function RevertPanel({
   const parsed = useMemo((): { ok: true; value: NetworkState } | { ok: false; message: string } => {
     try {
       const value: unknown = parse(text);
-      if (!isObj(value))
+      if (!isRecord(value))
         return { ok: false, message: t('The desired state must be a YAML mapping.') };
       return { ok: true, value };
     } catch (err) {

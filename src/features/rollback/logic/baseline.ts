@@ -15,17 +15,15 @@ import type {
 import { getEnactmentKey, getEnactmentPhase } from '../../policies/logic/enactments';
 import type { PolicyRevision } from '../model/revision';
 import { getTouchedInterfaceNames } from './failed';
+import { isRecord } from '../../../shared/logic/isRecord';
 
 export const REVISION_BASELINE_KEY = 'baseline';
-
-const isObj = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const PHYSICAL = new Set(['ethernet', 'infiniband']);
 
 const routesOf = (spec: NodeNetworkConfigurationPolicySpec): Route[] => {
   const list: unknown = spec.desiredState?.routes?.config;
-  return Array.isArray(list) ? list.filter((r): r is Route => isObj(r)) : [];
+  return Array.isArray(list) ? list.filter((r): r is Route => isRecord(r)) : [];
 };
 
 /** The part of a node's state a policy can change: its interfaces, ports, routes and DNS. */
@@ -83,12 +81,12 @@ export const buildRevisionBaseline = (
 
 /** Reads a baseline from an untrusted revision object; anything malformed is ignored. */
 export const getRevisionBaseline = (cr: unknown): Record<string, NetworkState> => {
-  if (!isObj(cr) || !isObj(cr.data)) return {};
+  if (!isRecord(cr) || !isRecord(cr.data)) return {};
   const raw = cr.data[REVISION_BASELINE_KEY];
-  if (!isObj(raw)) return {};
+  if (!isRecord(raw)) return {};
   const out: Record<string, NetworkState> = {};
   for (const [node, state] of Object.entries(raw))
-    if (isObj(state) && (state.interfaces === undefined || Array.isArray(state.interfaces)))
+    if (isRecord(state) && (state.interfaces === undefined || Array.isArray(state.interfaces)))
       out[node] = state;
   return out;
 };
@@ -118,7 +116,7 @@ export const getRevertBeforeStates = (
     (Array.isArray(declared) ? declared : [])
       .filter(
         (i): i is NetworkInterface =>
-          isObj(i) &&
+          isRecord(i) &&
           typeof i.name === 'string' &&
           i.state !== 'absent' &&
           !(typeof i.type !== 'string' || PHYSICAL.has(i.type)),

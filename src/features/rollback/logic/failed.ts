@@ -15,9 +15,7 @@ import { getEnactmentKey, getEnactmentPhase } from '../../policies/logic/enactme
 import { getInterfacePorts } from '../../policies/logic/validatePolicy';
 import type { RevisionOutcome } from '../model/revision';
 import { classifyOutcome } from './outcome';
-
-const isObj = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
+import { isRecord } from '../../../shared/logic/isRecord';
 
 export interface FailedPolicyRow {
   name: string;
@@ -107,11 +105,11 @@ export const getTouchedInterfaceNames = (desired: NetworkState | null | undefine
   if (!Array.isArray(list)) return [];
   const names = new Set<string>();
   for (const i of list) {
-    if (!isObj(i) || typeof i.name !== 'string') continue;
+    if (!isRecord(i) || typeof i.name !== 'string') continue;
     names.add(i.name);
     for (const port of getInterfacePorts(i as NetworkInterface)) names.add(port);
     const vlan = i.vlan;
-    if (isObj(vlan) && typeof vlan['base-iface'] === 'string') names.add(vlan['base-iface']);
+    if (isRecord(vlan) && typeof vlan['base-iface'] === 'string') names.add(vlan['base-iface']);
   }
   return [...names];
 };

@@ -13,6 +13,7 @@ import type {
 } from '../../../shared/model/nmstate';
 import { getInterfacePorts, isTemplate } from '../../policies/logic/validatePolicy';
 import { canonicalJson } from './specDiff';
+import { isRecord } from '../../../shared/logic/isRecord';
 
 export type RevertNoteCode =
   /** Nodes had different values before; the first node's were used. */
@@ -41,9 +42,6 @@ export interface RevertResult {
   notes: RevertNote[];
 }
 
-const isObj = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** Reported by the node, not configurable: never written back. */
 const RUNTIME_KEYS = ['min-mtu', 'max-mtu', 'profile-name', 'lldp', 'controller', 'ethtool'];
 const ADDRESS_RUNTIME_KEYS = [
@@ -55,13 +53,13 @@ const ADDRESS_RUNTIME_KEYS = [
 const PHYSICAL = new Set(['ethernet', 'infiniband']);
 
 const cleanIp = (block: unknown): unknown => {
-  if (!isObj(block)) return block;
+  if (!isRecord(block)) return block;
   const out = structuredClone(block);
   // Dynamic addresses (DHCP, autoconf) must not come back as static ones.
   if (out.dhcp === true || out.autoconf === true) Reflect.deleteProperty(out, 'address');
   else if (Array.isArray(out.address))
     out.address = out.address.map((a: unknown) => {
-      if (!isObj(a)) return a;
+      if (!isRecord(a)) return a;
       const copy = { ...a };
       for (const k of ADDRESS_RUNTIME_KEYS) Reflect.deleteProperty(copy, k);
       return copy;
@@ -137,7 +135,7 @@ export const buildRevertDesiredState = (
   const rawIfaces: unknown = desired.interfaces;
   if (isTemplate(rawIfaces)) notes.push({ code: 'revert.templated', params: {} });
   const ifaces = Array.isArray(rawIfaces)
-    ? rawIfaces.filter((i): i is NetworkInterface => isObj(i) && typeof i.name === 'string')
+    ? rawIfaces.filter((i): i is NetworkInterface => isRecord(i) && typeof i.name === 'string')
     : [];
   for (const i of ifaces) handled.add(i.name);
 
@@ -211,7 +209,7 @@ export const buildRevertDesiredState = (
   if (Array.isArray(routes)) {
     const out: Route[] = [];
     for (const r of routes) {
-      if (!isObj(r)) continue;
+      if (!isRecord(r)) continue;
       const route = r as Route;
       if (route.state !== 'absent') {
         out.push({ ...structuredClone(route), state: 'absent' });
@@ -236,7 +234,7 @@ export const buildRevertDesiredState = (
   }
 
   const dns = desired['dns-resolver']?.config;
-  if (isObj(dns)) {
+  if (isRecord(dns)) {
     const found = states.map(([n, s]): [string, DnsConfig] => {
       const c = s['dns-resolver']?.config ?? {};
       return [n, { server: [...(c.server ?? [])], search: [...(c.search ?? [])] }];

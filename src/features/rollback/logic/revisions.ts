@@ -15,9 +15,7 @@ import {
   type PolicyRevision,
   type RevisionOutcome,
 } from '../model/revision';
-
-const isObj = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
+import { isRecord } from '../../../shared/logic/isRecord';
 
 const MAX_NAME = 253;
 const LABEL_SAFE = /^[A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?$/;
@@ -112,8 +110,8 @@ const isOutcome = (v: unknown): v is RevisionOutcome =>
   (REVISION_OUTCOMES as readonly unknown[]).includes(v);
 
 export const parseRevision = (cr: unknown): ParseRevisionResult => {
-  if (!isObj(cr)) return { ok: false, reason: 'revision.notAnObject', name: null };
-  const metadata = isObj(cr.metadata) ? cr.metadata : {};
+  if (!isRecord(cr)) return { ok: false, reason: 'revision.notAnObject', name: null };
+  const metadata = isRecord(cr.metadata) ? cr.metadata : {};
   const name = typeof metadata.name === 'string' ? metadata.name : null;
   const fail = (
     reason: Extract<ParseRevisionResult, { ok: false }>['reason'],
@@ -124,17 +122,17 @@ export const parseRevision = (cr: unknown): ParseRevisionResult => {
     !cr.apiVersion.startsWith('apps/')
   )
     return fail('revision.wrongKind');
-  const labels = isObj(metadata.labels) ? metadata.labels : {};
-  const annotations = isObj(metadata.annotations) ? metadata.annotations : {};
+  const labels = isRecord(metadata.labels) ? metadata.labels : {};
+  const annotations = isRecord(metadata.annotations) ? metadata.annotations : {};
   const label = labels[REVISION_POLICY_LABEL];
   if (typeof label !== 'string' || label === '') return fail('revision.missingPolicyLabel');
   const fullName = annotations[REVISION_POLICY_NAME_ANNOTATION];
   const policyName = typeof fullName === 'string' && fullName !== '' ? fullName : label;
   const data = cr.data;
-  if (!isObj(data)) return fail('revision.missingData');
-  if (!isObj(data.spec)) return fail('revision.invalidSpec');
+  if (!isRecord(data)) return fail('revision.missingData');
+  if (!isRecord(data.spec)) return fail('revision.invalidSpec');
   const spec = data.spec;
-  if (spec.desiredState !== undefined && !isObj(spec.desiredState))
+  if (spec.desiredState !== undefined && !isRecord(spec.desiredState))
     return fail('revision.invalidSpec');
   const generation = typeof data.generation === 'number' ? data.generation : cr.revision;
   if (typeof generation !== 'number' || !Number.isInteger(generation) || generation < 0)

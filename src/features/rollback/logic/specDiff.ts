@@ -6,6 +6,7 @@ import type {
 } from '../../../shared/model/nmstate';
 import { stringifyResourceYaml } from '../../policies/logic/resourceYaml';
 import { diffLineArrays } from '../../../shared/logic/lineDiff';
+import { isRecord } from '../../../shared/logic/isRecord';
 
 export type DiffOp = 'equal' | 'add' | 'remove';
 
@@ -41,13 +42,10 @@ export interface SpecDiff {
   identical: boolean;
 }
 
-const isObj = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** Key-order-insensitive JSON, for equality of specs. */
 export const canonicalJson = (v: unknown): string =>
   JSON.stringify(v, (_k, val: unknown) =>
-    isObj(val)
+    isRecord(val)
       ? Object.fromEntries(Object.entries(val).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
       : val,
   );
@@ -98,11 +96,11 @@ export const toHunks = (lines: readonly DiffLine[], context = 3): DiffHunk[] => 
 /** Dotted paths where two values differ; arrays of scalars compare whole, others by index. */
 export const changedPaths = (a: unknown, b: unknown, prefix = ''): string[] => {
   if (specsEqual(a, b)) return [];
-  if (isObj(a) && isObj(b)) {
+  if (isRecord(a) && isRecord(b)) {
     const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])];
     return keys.flatMap((k) => changedPaths(a[k], b[k], prefix ? `${prefix}.${k}` : k));
   }
-  if (Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.some(isObj))
+  if (Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.some(isRecord))
     return a.flatMap((x, i) => changedPaths(x, b[i], `${prefix}[${i}]`));
   return [prefix];
 };
@@ -111,7 +109,7 @@ const interfaceKey = (i: NetworkInterface): string => `${i.name}\u0000${i.type ?
 const interfacesOf = (spec: NodeNetworkConfigurationPolicySpec): NetworkInterface[] => {
   const list: unknown = spec.desiredState?.interfaces;
   return Array.isArray(list)
-    ? list.filter((x): x is NetworkInterface => isObj(x) && typeof x.name === 'string')
+    ? list.filter((x): x is NetworkInterface => isRecord(x) && typeof x.name === 'string')
     : [];
 };
 
@@ -146,7 +144,7 @@ export const diffPolicySpecs = (
   const lines = diffLines(split(a), split(b));
   const withoutInterfaces = (s: NodeNetworkConfigurationPolicySpec): unknown => ({
     ...s,
-    desiredState: { ...(isObj(s.desiredState) ? s.desiredState : {}), interfaces: undefined },
+    desiredState: { ...(isRecord(s.desiredState) ? s.desiredState : {}), interfaces: undefined },
   });
   return {
     hunks: toHunks(lines, context),

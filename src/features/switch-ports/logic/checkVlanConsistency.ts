@@ -25,6 +25,7 @@ import type {
 } from '../model/types';
 import { matchNicsToSwitchPorts, normalizeMac } from './matchNicsToSwitchPorts';
 import { has, ids, parseVlanList, union, vlanSetOf } from './vlanSet';
+import { isRecord } from '../../../shared/logic/isRecord';
 
 export interface VlanConsistencyInputs {
   nodes: readonly Node[];
@@ -53,10 +54,6 @@ const DEFAULT_TRUNK = [
   { min: 2, max: 4094 },
   { min: 1, max: 4094 },
 ];
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function str(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;

@@ -14,10 +14,7 @@ import { findHostForNode } from './checkVlanConsistency';
 import { matchNicsToSwitchPorts, normalizeMac } from './matchNicsToSwitchPorts';
 import { getPortPhase } from './portPhase';
 import { parseVlanList, union, vlanSetOf } from './vlanSet';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isRecord } from '../../../shared/logic/isRecord';
 
 function sameRef(a: ObjectRef, b: { metadata: { name: string; namespace: string } }): boolean {
   return a.name === b.metadata.name && a.namespace === b.metadata.namespace;

@@ -6,10 +6,7 @@ import type {
   HardwareNic,
 } from '../../../shared/model/metal3';
 import type { NicNote, NicPort, NicPortMatch, ObjectRef } from '../model/types';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isRecord } from '../../../shared/logic/isRecord';
 
 /** Lower-case colon form; `-` and `.`-less forms accepted. Undefined for non-strings. */
 export function normalizeMac(value: unknown): string | undefined {

@@ -2,6 +2,7 @@
 // writes or follows a cross-namespace Secret reference, even though SecretReference allows one.
 import type { BareMetalSwitch } from '../../../shared/model/metal3';
 import type { Finding, SecretLike } from '../model/types';
+import { isRecord } from '../../../shared/logic/isRecord';
 
 const MAC = /^[0-9a-fA-F]{2}(:[0-9a-fA-F]{2}){5}$/;
 
@@ -11,10 +12,6 @@ function display(value: unknown): string {
   // JSON.stringify(undefined) returns undefined, despite its declared type.
   if (value === undefined) return 'undefined';
   return JSON.stringify(value);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function nonEmpty(value: unknown): value is string {

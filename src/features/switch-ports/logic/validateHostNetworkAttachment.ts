@@ -4,6 +4,7 @@
 import type { HostNetworkAttachment } from '../../../shared/model/metal3';
 import type { Finding } from '../model/types';
 import { parseVlanList, VLAN_MAX, VLAN_MIN } from './vlanSet';
+import { isRecord } from '../../../shared/logic/isRecord';
 
 export const HNA_MODES = ['access', 'trunk', 'hybrid'] as const;
 export const HNA_MTU_MIN = 68;
@@ -17,10 +18,6 @@ function display(value: unknown): string {
   // JSON.stringify(undefined) returns undefined, despite its declared type.
   if (value === undefined) return 'undefined';
   return JSON.stringify(value);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

@@ -40,6 +40,7 @@ import {
 import { compileTopologyFilter, type CompiledTopologyFilter } from './filter';
 import { isClusterInternalInterface } from './internal';
 import { getLldpNeighbors } from './lldp';
+import { isRecord } from '../../../shared/logic/isRecord';
 
 const KNOWN_TYPES = new Set<string>(KNOWN_INTERFACE_TYPES);
 const KNOWN_STATES = new Set<string>(INTERFACE_STATES);
@@ -99,10 +100,6 @@ function cmp(a: string, b: string): number {
 
 function byId(a: { id: string }, b: { id: string }): number {
   return cmp(a.id, b.id);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function toPolicyMap(policies: PolicyLookup): ReadonlyMap<string, NodeNetworkConfigurationPolicy> {

@@ -23,13 +23,10 @@ import {
 } from './buildTopologyGraph';
 import type { EnactmentIndex } from './enactments';
 import { getLldpNeighbors } from './lldp';
+import { isRecord } from '../../../shared/logic/isRecord';
 
 /** `<node>/<name>/<type>` (a graph id) or the name and type. */
 export type InterfaceKey = string | { name: string; type?: string };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 const LINK_LOCAL_V6 = parseCidr('fe80::/10');
 const LINK_LOCAL_V4 = parseCidr('169.254.0.0/16');

@@ -10,6 +10,7 @@ import type {
 } from '../../../shared/model/nmstate';
 import { getEnactmentPhase, indexEnactments } from '../../policies/logic/enactments';
 import type { EnactmentPhase } from '../model/types';
+import { isRecord } from '../../../shared/logic/isRecord';
 
 export { getEnactmentPhase, indexEnactments };
 
@@ -67,10 +68,6 @@ export function getEffectiveDesiredState(
   const fromPolicy = isRecord(spec) ? spec.desiredState : undefined;
   if (isRecord(fromPolicy)) return fromPolicy;
   return undefined;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Desired-state interfaces, tolerating capture templates (a string) in place of the array. */

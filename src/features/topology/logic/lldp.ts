@@ -1,6 +1,7 @@
 // Decoding of the LLDP TLV arrays nmstate reports per neighbour (interfaces[].lldp.neighbors).
 // Each neighbour is an array of TLV objects keyed by `type` (and `subtype` for type 127).
 import type { LldpNeighbor } from '../model/types';
+import { isRecord } from '../../../shared/logic/isRecord';
 
 const TLV_CHASSIS_ID = 1;
 const TLV_PORT_ID = 2;
@@ -12,10 +13,6 @@ const TLV_MANAGEMENT_ADDRESS = 8;
 const TLV_ORG_SPECIFIC = 127;
 const SUBTYPE_8021_VLANS = 3;
 const SUBTYPE_8023_MAX_FRAME = 4;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function str(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
