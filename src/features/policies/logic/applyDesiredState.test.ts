@@ -376,3 +376,11 @@ void test('applyDefaultVlanFiltering injects a 2-4094 trunk into up linux-bridge
   assert.equal(br2?.bridge?.port?.[0]?.vlan, undefined);
   assert.equal(desired.interfaces?.[0]?.bridge?.port?.[0]?.vlan, undefined);
 });
+
+test('diffNetworkStates skips list entries that are not objects (found by the property test)', () => {
+  const junk = { interfaces: [null, 7], routes: { running: [null] } } as unknown as NetworkState;
+  const diff = diffNetworkStates(junk, { interfaces: [{ name: 'eth9', type: 'dummy' }] });
+  assert.deepEqual(diff.interfaces.created, [{ name: 'eth9', type: 'dummy' }]);
+  assert.deepEqual(diff.interfaces.removed, []);
+  assert.deepEqual(diff.routes, { added: [], removed: [] });
+});

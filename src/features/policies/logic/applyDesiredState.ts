@@ -892,6 +892,11 @@ export function applyDefaultVlanFiltering(desired: NetworkState): NetworkState {
   return out;
 }
 
+/** The records of a list that came from the cluster or a user; anything else is skipped. */
+function recordsOf<T>(list: unknown): T[] {
+  return Array.isArray(list) ? (list.filter(isRecord) as T[]) : [];
+}
+
 function interfaceKeys(ifaces: readonly NetworkInterface[]): Map<string, NetworkInterface> {
   const out = new Map<string, NetworkInterface>();
   for (const iface of ifaces) {
@@ -925,8 +930,9 @@ function routeKey(r: Route): string {
 
 /** What changed between two states, per interface with the changed field paths. */
 export function diffNetworkStates(before: NetworkState, after: NetworkState): NetworkStateDiff {
-  const a = interfaceKeys(before.interfaces ?? []);
-  const b = interfaceKeys(after.interfaces ?? []);
+  // States are validated nowhere before a preview diffs them: tolerate any list content.
+  const a = interfaceKeys(recordsOf<NetworkInterface>(before.interfaces));
+  const b = interfaceKeys(recordsOf<NetworkInterface>(after.interfaces));
   const created: InterfaceRef[] = [];
   const changed: InterfaceChange[] = [];
   const removed: InterfaceRef[] = [];
@@ -943,8 +949,10 @@ export function diffNetworkStates(before: NetworkState, after: NetworkState): Ne
     if (fields.length > 0) changed.push({ ...ref(iface), fields });
   }
   for (const [key, iface] of a) if (!b.has(key)) removed.push(ref(iface));
-  const beforeRoutes = new Map((before.routes?.running ?? []).map((r) => [routeKey(r), r]));
-  const afterRoutes = new Map((after.routes?.running ?? []).map((r) => [routeKey(r), r]));
+  const beforeRoutes = new Map(
+    recordsOf<Route>(before.routes?.running).map((r) => [routeKey(r), r]),
+  );
+  const afterRoutes = new Map(recordsOf<Route>(after.routes?.running).map((r) => [routeKey(r), r]));
   const added = [...afterRoutes].filter(([k]) => !beforeRoutes.has(k)).map(([, r]) => r);
   const gone = [...beforeRoutes].filter(([k]) => !afterRoutes.has(k)).map(([, r]) => r);
   const dnsChanged =
