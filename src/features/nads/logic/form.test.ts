@@ -4,6 +4,7 @@ import { BAD, GOOD, makeNad } from '../__fixtures__/nads';
 import { applyNadFormValues, toNadFormValues, writeNadFormValues } from './form';
 import { parseCniConfig } from './parseCniConfig';
 import { jsonEqual } from './json';
+import type { NetworkAttachmentDefinition } from '../../../shared/model/nad';
 
 const all = { ...GOOD, ...Object.fromEntries(Object.entries(BAD).map(([k, v]) => [k, v.nad])) };
 
@@ -112,5 +113,17 @@ describe('form edits', () => {
       ok: false,
       reason: 'form.unsupportedType',
     });
+  });
+});
+
+// Found by the reliability property test: prototype names are not CNI plugin types.
+describe('prototype keys as plugin types', () => {
+  it('a config whose type is "constructor" is not offered in the form and does not throw', () => {
+    const nad = {
+      metadata: { name: 'n', namespace: 'ns' },
+      spec: { config: '{"type":"constructor"}' },
+    } as NetworkAttachmentDefinition;
+    const r = toNadFormValues(nad);
+    assert.equal(r.ok, false);
   });
 });

@@ -82,7 +82,7 @@ const PLUGIN_FIELDS: Record<FormPluginType, readonly Field[]> = {
 export const FORM_PLUGIN_TYPES = Object.keys(PLUGIN_FIELDS) as FormPluginType[];
 
 function isFormPluginType(t: unknown): t is FormPluginType {
-  return typeof t === 'string' && t in PLUGIN_FIELDS;
+  return typeof t === 'string' && Object.hasOwn(PLUGIN_FIELDS, t);
 }
 
 function read(obj: JsonObject | undefined, key: string, kind: FieldKind): unknown {

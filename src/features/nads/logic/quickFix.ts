@@ -72,7 +72,7 @@ function removeAt(root: JsonValue, segs: (string | number)[]): boolean {
   if (Array.isArray(parent)) {
     if (typeof last !== 'number' || last >= parent.length) return false;
     parent.splice(last, 1);
-  } else if (typeof last === 'string' && last in parent) {
+  } else if (typeof last === 'string' && Object.hasOwn(parent, last)) {
     Reflect.deleteProperty(parent, last);
   } else return false;
   return true;
