@@ -107,10 +107,15 @@ function instrumentPage(): void {
   } catch {
     // Long tasks unsupported: the scenarios report it.
   }
+  // The rAF argument is the frame's vsync time, which Chromium clamps to 0.1 ms: an on-time frame
+  // reads 16.6–16.8 ms. Deltas are snapped to whole intervals of headless Chromium's fixed 60 Hz
+  // frame clock, so a frame counts as 16.67 ms, a dropped one as 33.3 ms, and clamping noise
+  // cannot turn on-time frames into misses (or misses into on-time frames).
+  const vsync = 1000 / 60;
   let last = 0;
   const frame = (t: number): void => {
     if (state.recording) {
-      if (last > 0) state.frames.push(t - last);
+      if (last > 0) state.frames.push(Math.max(1, Math.round((t - last) / vsync)) * vsync);
       last = t;
     } else last = 0;
     requestAnimationFrame(frame);

@@ -36,7 +36,7 @@ function conditions(kind: 'success' | 'progressing', now: string): unknown[] {
  * Makes every policy match every node (nodeSelector {}) and gives each (policy, node) an
  * enactment of the policy's current generation. Returns the policies Available on every node.
  */
-function fillEnactments(api: ClusterApi, nnceT: ResourceType): string[] {
+export function fillEnactments(api: ClusterApi, nnceT: ResourceType): string[] {
   const nncpT = api.resourceType('nmstate.io', 'NodeNetworkConfigurationPolicy');
   const nodes = api.list(api.resourceType('', 'Node')).map((n) => n.metadata?.name ?? '');
   const now = api.now().toISOString();

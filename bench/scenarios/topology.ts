@@ -226,7 +226,7 @@ export const topologyScenario: Scenario = {
           : measuredFigure(
               {
                 ...specs.frame,
-                note: `requestAnimationFrame deltas during drag-pan and wheel-zoom; ~${pz[0]?.frames ?? 0} frames per run`,
+                note: `requestAnimationFrame deltas during drag-pan and wheel-zoom, in whole 60 Hz frames (16.67 ms = no frame dropped); ~${pz[0]?.frames ?? 0} frames per run`,
               },
               pz.map((r) => r.p95),
             ),

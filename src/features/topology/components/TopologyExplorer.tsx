@@ -1,7 +1,7 @@
 // The topology of the cluster or of one node: filter toolbar, legend, notes, graph or table, and
 // the side panel of the selected interface. Used by the topology page (both routes) and by the
 // Node details "Network" tab.
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import {
   Button,
   Drawer,
@@ -24,6 +24,7 @@ import { TopologyLegend, TopologyNotes } from './TopologyNotes';
 import { TopologyTable } from './TopologyTable';
 import { TopologyToolbar } from './TopologyToolbar';
 import { toPatternFlyModel } from './toPatternFlyModel';
+import type { ElementDataCache } from './toPatternFlyModel';
 import { usePositionMemory } from './usePositionMemory';
 import { useFlag } from '@openshift-console/dynamic-plugin-sdk';
 import { FLAGS } from '../../../shared/flags';
@@ -72,10 +73,12 @@ export function TopologyExplorer({ node, testId }: TopologyExplorerProps) {
     memory.remember(p);
     return p;
   }, [graph, memory]);
+  const dataCache = useRef<ElementDataCache>(new Map());
   const model = useMemo(
     () =>
       toPatternFlyModel(graph, {
         positions,
+        dataCache: dataCache.current,
         highlightPolicy: url.highlightPolicy,
         portMismatches,
       }),

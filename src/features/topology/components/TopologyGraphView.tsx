@@ -1,7 +1,7 @@
 // The react-topology canvas. The controller is created once per mount and fed with
 // `fromModel(model, merge)`, so a live update only adds, removes or changes the elements that
 // differ; positions come from the model (see mergeTopologyLayout), never from a library layout.
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import {
   DRAG_NODE_END_EVENT,
   SELECTION_EVENT,
@@ -19,6 +19,8 @@ import type { GraphElement, Model, Node } from '@patternfly/react-topology';
 import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
 import { componentFactory } from './componentFactory';
 import type { Point } from '../logic/layout';
+import { NODE_SIZE } from '../logic/layout';
+import { ELEMENT_TYPES } from './toPatternFlyModel';
 
 interface TopologyGraphViewProps {
   model: Model;
@@ -30,9 +32,11 @@ interface TopologyGraphViewProps {
   fitKey: string;
 }
 
+/** The layout's top-left of a node: interface nodes wider than NODE_SIZE are drawn centred. */
 function topLeftOf(node: Node): Point {
   const b = node.getBounds();
-  return { x: b.x, y: b.y };
+  const extra = node.getType() === ELEMENT_TYPES.interface ? (b.width - NODE_SIZE) / 2 : 0;
+  return { x: b.x + extra, y: b.y };
 }
 
 export function TopologyGraphView({
@@ -69,7 +73,9 @@ export function TopologyGraphView({
     };
   }, [controller]);
 
-  useEffect(() => {
+  // A layout effect, so the elements of a model change (an expanded node) are in the same frame
+  // as the render that produced the model rather than one frame later.
+  useLayoutEffect(() => {
     controller.fromModel(model, true);
     // A whole cluster is wider than the library's default zoom range allows to fit.
     controller.getGraph().setScaleExtent([0.05, 2]);
@@ -103,38 +109,43 @@ export function TopologyGraphView({
 
   const state = useMemo(() => ({ selectedIds: selectedId ? [selectedId] : [] }), [selectedId]);
 
+  // Built once per controller: the buttons' tooltips each run a computed-style lookup when they
+  // render, which a re-render on every model update (expand, live event) would repeat.
+  const controlBar = useMemo(
+    () => (
+      <TopologyControlBar
+        controlButtons={createTopologyControlButtons({
+          ...defaultControlButtonsOptions,
+          zoomInTip: t('Zoom in'),
+          zoomInAriaLabel: t('Zoom in'),
+          zoomOutTip: t('Zoom out'),
+          zoomOutAriaLabel: t('Zoom out'),
+          fitToScreenTip: t('Fit to screen'),
+          fitToScreenAriaLabel: t('Fit to screen'),
+          resetViewTip: t('Reset view'),
+          resetViewAriaLabel: t('Reset view'),
+          zoomInCallback: action(() => {
+            controller.getGraph().scaleBy(4 / 3);
+          }),
+          zoomOutCallback: action(() => {
+            controller.getGraph().scaleBy(0.75);
+          }),
+          fitToScreenCallback: action(() => {
+            controller.getGraph().fit(60);
+          }),
+          resetViewCallback: action(() => {
+            controller.getGraph().reset();
+          }),
+          legend: false,
+        })}
+      />
+    ),
+    [controller, t],
+  );
+
   return (
     <div className="sb-topology__canvas" data-test="topology-graph">
-      <TopologyView
-        controlBar={
-          <TopologyControlBar
-            controlButtons={createTopologyControlButtons({
-              ...defaultControlButtonsOptions,
-              zoomInTip: t('Zoom in'),
-              zoomInAriaLabel: t('Zoom in'),
-              zoomOutTip: t('Zoom out'),
-              zoomOutAriaLabel: t('Zoom out'),
-              fitToScreenTip: t('Fit to screen'),
-              fitToScreenAriaLabel: t('Fit to screen'),
-              resetViewTip: t('Reset view'),
-              resetViewAriaLabel: t('Reset view'),
-              zoomInCallback: action(() => {
-                controller.getGraph().scaleBy(4 / 3);
-              }),
-              zoomOutCallback: action(() => {
-                controller.getGraph().scaleBy(0.75);
-              }),
-              fitToScreenCallback: action(() => {
-                controller.getGraph().fit(60);
-              }),
-              resetViewCallback: action(() => {
-                controller.getGraph().reset();
-              }),
-              legend: false,
-            })}
-          />
-        }
-      >
+      <TopologyView controlBar={controlBar}>
         <VisualizationProvider controller={controller}>
           <VisualizationSurface state={state} />
         </VisualizationProvider>

@@ -1,6 +1,6 @@
 // What the data did not allow us to draw faithfully, and the legend of the graph's marks.
 import { ExpandableSection, Label, LabelGroup, List, ListItem } from '@patternfly/react-core';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
 import type { GraphNote } from '../model/types';
 
@@ -62,7 +62,11 @@ export function TopologyNotes({ notes }: { notes: readonly GraphNote[] }) {
   );
 }
 
-export function TopologyLegend({ highlightPolicy }: { highlightPolicy?: string }) {
+export const TopologyLegend = memo(function TopologyLegend({
+  highlightPolicy,
+}: {
+  highlightPolicy?: string;
+}) {
   const { t } = usePluginTranslation();
   return (
     <LabelGroup numLabels={10} categoryName={t('Legend')} data-test="topology-legend">
@@ -86,4 +90,4 @@ export function TopologyLegend({ highlightPolicy }: { highlightPolicy?: string }
       <Label variant="outline">{t('Trapezoid: switch port (LLDP)')}</Label>
     </LabelGroup>
   );
-}
+});

@@ -1,7 +1,7 @@
 // The filter toolbar. Text fields are drafts applied on Enter or blur (one URL change per search,
 // not per keystroke); type, state and the switches apply at once. Values inside a field are
 // alternatives, separated by commas, as the URL filter format defines.
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import {
   Button,
@@ -166,7 +166,9 @@ interface TopologyToolbarProps {
   singleNode?: boolean;
 }
 
-export function TopologyToolbar({
+// Memoised: the explorer re-renders on every graph change (expand, live event); the toolbar's
+// inputs rarely change with it.
+export const TopologyToolbar = memo(function TopologyToolbar({
   filter,
   errors,
   onFilterChange,
@@ -286,4 +288,4 @@ export function TopologyToolbar({
       )}
     </>
   );
-}
+});

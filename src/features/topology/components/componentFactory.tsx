@@ -4,8 +4,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import {
   DefaultEdge,
-  DefaultGroup,
-  DefaultNode,
   Decorator,
   GraphComponent,
   ModelKind,
@@ -37,6 +35,8 @@ import ProjectDiagramIcon from '@patternfly/react-icons/dist/esm/icons/project-d
 import ServerIcon from '@patternfly/react-icons/dist/esm/icons/server-icon';
 import TagIcon from '@patternfly/react-icons/dist/esm/icons/tag-icon';
 import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
+import { LightGroup } from './LightGroup';
+import { LightNode } from './LightNode';
 import type { TopologyElementData } from './toPatternFlyModel';
 import { ELEMENT_TYPES } from './toPatternFlyModel';
 
@@ -125,15 +125,16 @@ const InterfaceNode = observer(function InterfaceNode({
       data-highlighted={String(highlighted)}
       className={classes.join(' ')}
     >
-      <DefaultNode
-        element={element}
+      <LightNode
+        element={node}
         label={iface.name}
         secondaryLabel={secondary}
         truncateLength={26}
         selected={selected}
         onSelect={onSelect}
         dragNodeRef={dragNodeRef}
-        showStatusDecorator={iface.failing}
+        status={iface.failing ? 'danger' : 'default'}
+        statusLabel={t('Failing: {{policies}}', { policies: iface.failingPolicies.join(', ') })}
         attachments={
           <>
             {iface.managedBy.length > 0 && (
@@ -162,7 +163,7 @@ const InterfaceNode = observer(function InterfaceNode({
         <CenteredIcon element={node}>
           <Icon width={ICON_SIZE} height={ICON_SIZE} />
         </CenteredIcon>
-      </DefaultNode>
+      </LightNode>
     </g>
   );
 });
@@ -190,19 +191,20 @@ const SummaryNode = observer(function SummaryNode({
       data-failing={String(failing)}
       className={`sb-topology-summary${highlighted ? ' sb-topology-iface--highlighted' : ''}`}
     >
-      <DefaultNode
-        element={element}
+      <LightNode
+        element={element as Node}
         label={summary.node}
         secondaryLabel={secondary}
         selected={selected}
         onSelect={onSelect}
         dragNodeRef={dragNodeRef}
-        showStatusDecorator={failing}
+        status={failing ? 'danger' : 'default'}
+        statusLabel={secondary}
       >
         <g transform={`translate(12, ${(element as Node).getDimensions().height / 2 - 11})`}>
           <ServerIcon width={ICON_SIZE} height={ICON_SIZE} />
         </g>
-      </DefaultNode>
+      </LightNode>
     </g>
   );
 });
@@ -222,26 +224,30 @@ const SwitchPortNode = observer(function SwitchPortNode({
       data-test={`switch-port-${port.id}`}
       data-vlan-mismatch={data.vlanMismatches > 0 ? 'true' : undefined}
     >
-      <DefaultNode
-        element={element}
+      <LightNode
+        element={element as Node}
         label={port.portId}
         secondaryLabel={vlans}
         truncateLength={22}
         selected={selected}
         onSelect={onSelect}
         dragNodeRef={dragNodeRef}
+        status={data.vlanMismatches > 0 ? 'warning' : 'default'}
       >
         <CenteredIcon element={element as Node}>
           <PortIcon width={ICON_SIZE} height={ICON_SIZE} />
         </CenteredIcon>
-      </DefaultNode>
+      </LightNode>
     </g>
   );
 });
 
 type GroupProps = { element: GraphElement } & WithDragNodeProps;
 
-const NodeGroupComponent = observer(function NodeGroupComponent({ element }: GroupProps) {
+const NodeGroupComponent = observer(function NodeGroupComponent({
+  element,
+  dragNodeRef,
+}: GroupProps) {
   const { t } = usePluginTranslation();
   const data = dataOf(element);
   if (data?.kind !== 'node') return null;
@@ -253,16 +259,16 @@ const NodeGroupComponent = observer(function NodeGroupComponent({ element }: Gro
       data-failing={String(failing)}
       className={`sb-topology-group${failing ? ' sb-topology-group--failing' : ''}`}
     >
-      <DefaultGroup
-        element={element}
+      <LightGroup
+        element={element as Node}
         label={group.node}
         secondaryLabel={
           failing
             ? t('Failing: {{policies}}', { policies: group.failingPolicies.join(', ') })
             : undefined
         }
-        collapsible={false}
-        showLabel
+        danger={failing}
+        dragNodeRef={dragNodeRef}
       />
     </g>
   );
@@ -274,12 +280,10 @@ const SwitchGroupComponent = observer(function SwitchGroupComponent({ element }:
   const { group } = data;
   return (
     <g data-test={`switch-${group.chassisId}`} className="sb-topology-switch">
-      <DefaultGroup
-        element={element}
+      <LightGroup
+        element={element as Node}
         label={group.systemName ?? group.chassisId}
         secondaryLabel={group.systemName ? group.chassisId : undefined}
-        collapsible={false}
-        showLabel
       />
     </g>
   );

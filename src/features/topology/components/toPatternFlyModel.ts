@@ -35,6 +35,9 @@ export const ELEMENT_TYPES = {
 
 export const GRAPH_ID = 'sb-topology';
 
+/** Extra width of stadium-shaped nodes (OVS internal interfaces). */
+export const STADIUM_EXTRA_WIDTH = 28;
+
 // The library's enums cannot be loaded at runtime here (its entry point imports CSS, which the
 // Node test runner cannot load); their string values are part of its documented model format.
 /* eslint-disable @typescript-eslint/no-unsafe-enum-assignment */
@@ -122,11 +125,28 @@ export interface EdgeData {
 export type TopologyElementData =
   InterfaceNodeData | SummaryNodeData | SwitchPortNodeData | NodeGroupData | SwitchGroupData;
 
+/**
+ * The element data of the previous model, by element id. The library stores `data` by reference
+ * and re-renders an element whose data object changed, so data equal to last time's is reused:
+ * a live update or an expanded node re-renders only the elements that changed.
+ */
+export type ElementDataCache = Map<string, TopologyElementData | EdgeData>;
+
 export interface PatternFlyModelOptions {
   positions: ReadonlyMap<string, Point>;
+  /** Kept by the caller between calls; updated in place. */
+  dataCache?: ElementDataCache;
   highlightPolicy?: string;
   /** Number of VLAN mismatches per switch port, keyed `<chassis lower-case>/<port>`. */
   portMismatches?: ReadonlyMap<string, number>;
+}
+
+function shallowEqual(a: object, b: object): boolean {
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  const ra = a as Record<string, unknown>;
+  const rb = b as Record<string, unknown>;
+  return ka.every((k) => ra[k] === rb[k]);
 }
 
 function isHighlighted(iface: InterfaceGraphNode, policy: string | undefined): boolean {
@@ -145,6 +165,14 @@ export function toPatternFlyModel(graph: TopologyGraph, options: PatternFlyModel
   const groups = new Map<string, GraphGroup>();
   for (const g of graph.groups) groups.set(g.id, g);
   const place = (id: string): Point => options.positions.get(id) ?? { x: 0, y: 0 };
+  const previous = options.dataCache;
+  const next: ElementDataCache = new Map();
+  const stable = <T extends TopologyElementData | EdgeData>(id: string, data: T): T => {
+    const before = previous?.get(id);
+    const kept = before && shallowEqual(before, data) ? (before as T) : data;
+    next.set(id, kept);
+    return kept;
+  };
 
   for (const n of graph.nodes) {
     if (n.kind === 'interface') {
@@ -154,17 +182,20 @@ export function toPatternFlyModel(graph: TopologyGraph, options: PatternFlyModel
         iface: n,
         highlighted: isHighlighted(n, options.highlightPolicy),
       };
+      const nodeShape = getInterfaceShape(n.type);
+      // A stadium as wide as it is high degenerates to an empty path: widen it, centred.
+      const extra = nodeShape === shape('stadium') ? STADIUM_EXTRA_WIDTH : 0;
       nodes.push({
         id: n.id,
         type: ELEMENT_TYPES.interface,
         label: n.name,
-        width: NODE_SIZE,
+        width: NODE_SIZE + extra,
         height: NODE_SIZE,
-        x: p.x,
+        x: p.x - extra / 2,
         y: p.y,
-        shape: getInterfaceShape(n.type),
+        shape: nodeShape,
         status: status(n.failing ? 'danger' : n.state === 'up' ? 'default' : 'warning'),
-        data,
+        data: stable(n.id, data),
       });
       const list = children.get(n.group);
       if (list) list.push(n.id);
@@ -191,7 +222,7 @@ export function toPatternFlyModel(graph: TopologyGraph, options: PatternFlyModel
         y: p.y,
         shape: shape('rect'),
         status: status(n.counts.failing > 0 ? 'danger' : 'default'),
-        data,
+        data: stable(n.id, data),
       });
     } else {
       const p = place(n.id);
@@ -208,7 +239,7 @@ export function toPatternFlyModel(graph: TopologyGraph, options: PatternFlyModel
         y: p.y,
         shape: shape('trapezoid'),
         status: status(vlanMismatches > 0 ? 'warning' : 'default'),
-        data,
+        data: stable(n.id, data),
       });
       const list = children.get(n.group);
       if (list) list.push(n.id);
@@ -230,7 +261,7 @@ export function toPatternFlyModel(graph: TopologyGraph, options: PatternFlyModel
         children: members,
         style: { padding: 36 },
         status: status(g.failingPolicies.length > 0 ? 'danger' : 'default'),
-        data,
+        data: stable(g.id, data),
       });
     } else {
       const data: SwitchGroupData = { kind: 'switch', group: g };
@@ -241,7 +272,7 @@ export function toPatternFlyModel(graph: TopologyGraph, options: PatternFlyModel
         group: true,
         children: members,
         style: { padding: 28 },
-        data,
+        data: stable(g.id, data),
       });
     }
   }
@@ -254,10 +285,14 @@ export function toPatternFlyModel(graph: TopologyGraph, options: PatternFlyModel
       source: e.source,
       target: e.target,
       edgeStyle: edgeStyle(EDGE_STYLES[e.kind]),
-      data,
+      data: stable(e.id, data),
     };
   });
 
+  if (previous) {
+    previous.clear();
+    for (const [id, data] of next) previous.set(id, data);
+  }
   return {
     graph: { id: GRAPH_ID, type: ELEMENT_TYPES.graph },
     nodes,
