@@ -131,7 +131,7 @@ async function firstRender(
 }
 
 /** Drives `rate` status updates/s for `seconds` round-robin over all enactments. */
-async function storm(
+export async function storm(
   api: ClusterApi,
   nnceT: ResourceType,
   rate: number,

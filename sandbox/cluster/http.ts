@@ -996,7 +996,7 @@ export class ApiHttp {
     const start = token ? decodeContinue(token).start : undefined;
     const rv = this.cluster.store.resourceVersion;
     const rows = this.cluster.store.table(def);
-    const keys = [...rows.keys()].sort();
+    const keys = this.cluster.store.sortedKeys(def);
     let startIndex = 0;
     if (start !== undefined) {
       // Resume just after the last key handed out, even if it has been deleted since.
@@ -1022,8 +1022,13 @@ export class ApiHttp {
       if (limit > 0 && selected.length >= limit) {
         if (nextKey === undefined)
           nextKey = this.cluster.objectKeyOf(selected[selected.length - 1]?.obj ?? {});
-        remaining++;
         if (filtered) break;
+        if (route.namespace === undefined) {
+          // Every key from here on is an object of the list.
+          remaining = keys.length - i;
+          break;
+        }
+        remaining++;
         continue;
       }
       selected.push(e);

@@ -571,6 +571,36 @@ describe('list semantics', () => {
     });
     assert.equal(table.body['kind'], 'Table');
   });
+
+  it('lists are ordered and complete after objects are added and removed', async () => {
+    const list = async () => {
+      const names: string[] = [];
+      const remaining: unknown[] = [];
+      let token: string | undefined;
+      do {
+        const res = await c.req(
+          'GET',
+          `/api/v1/nodes?limit=2${token ? `&continue=${encodeURIComponent(token)}` : ''}`,
+        );
+        names.push(
+          ...(res.body['items'] as { metadata: { name: string } }[]).map((n) => n.metadata.name),
+        );
+        remaining.push(meta(res.body)['remainingItemCount']);
+        token = meta(res.body)['continue'] as string | undefined;
+      } while (token);
+      return { names, remaining };
+    };
+    const nodes = ['node-0', 'node-1', 'node-2', 'node-3', 'node-4', 'node-5', 'node-6'];
+    assert.deepEqual((await list()).names, nodes);
+    await c.req('POST', '/api/v1/nodes', { body: { metadata: { name: 'node-2b' } } });
+    await c.req('POST', '/api/v1/nodes', { body: { metadata: { name: 'a-node' } } });
+    const grown = await list();
+    assert.deepEqual(grown.names, ['a-node', ...nodes.slice(0, 3), 'node-2b', ...nodes.slice(3)]);
+    assert.deepEqual(grown.remaining, [7, 5, 3, 1, undefined]);
+    await c.req('DELETE', '/api/v1/nodes/node-2b');
+    await c.req('DELETE', '/api/v1/nodes/a-node');
+    assert.deepEqual((await list()).names, nodes);
+  });
 });
 
 describe('garbage collection and namespaces', () => {

@@ -38,6 +38,7 @@ export class Store {
   private rv = 0;
   private readonly tables = new Map<string, Map<string, Entry>>();
   private readonly uidIndex = new Map<string, { def: ResourceDef; key: string }>();
+  private readonly sortedCache = new Map<string, string[]>();
   private readonly history: (StoreEvent | undefined)[];
   private historyStart = 0;
   private historyLength = 0;
@@ -57,6 +58,20 @@ export class Store {
 
   nextResourceVersion(): number {
     return this.rv + 1;
+  }
+
+  /**
+   * The table's keys in list order, cached until an object is added or removed: a paged list of
+   * 25,000 objects asks for them once per page (100 pages at the console's 250).
+   */
+  sortedKeys(def: ResourceDef): readonly string[] {
+    const t = typeKey(def);
+    let keys = this.sortedCache.get(t);
+    if (!keys) {
+      keys = [...this.table(def).keys()].sort();
+      this.sortedCache.set(t, keys);
+    }
+    return keys;
   }
 
   table(def: ResourceDef): Map<string, Entry> {
@@ -93,6 +108,7 @@ export class Store {
       }
     }
     this.rv = rv;
+    this.sortedCache.clear();
   }
 
   /** Stores `obj` (whose metadata.resourceVersion the caller set to nextResourceVersion()). */
@@ -103,6 +119,7 @@ export class Store {
     const table = this.table(def);
     const prev = table.get(key);
     table.set(key, entry);
+    if (!prev) this.sortedCache.delete(typeKey(def));
     const uid = obj.metadata?.uid;
     if (uid) this.uidIndex.set(uid, { def, key });
     this.persistence?.append({ rv: this.rv, op: 'put', t: typeKey(def), k: key, json: entry.json });
@@ -115,7 +132,7 @@ export class Store {
     const meta = { ...obj.metadata, resourceVersion: String(this.rv) };
     const entry = toEntry({ ...obj, metadata: meta }, this.rv);
     const key = objectKey(obj.metadata?.namespace, obj.metadata?.name ?? '');
-    this.table(def).delete(key);
+    if (this.table(def).delete(key)) this.sortedCache.delete(typeKey(def));
     if (meta.uid) this.uidIndex.delete(meta.uid);
     this.persistence?.append({ rv: this.rv, op: 'del', t: typeKey(def), k: key });
     this.emit({ type: 'DELETED', def, entry });

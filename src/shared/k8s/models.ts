@@ -43,6 +43,13 @@ export const PolicyGVK = {
   version: 'v1',
   kind: 'NodeNetworkConfigurationPolicy',
 } as const;
+/**
+ * Enactments are one per (policy, node): 50 policies on 500 nodes make 25,000 objects, so every
+ * watch of all of them lists in pages of this size rather than the console's 250 (100 round
+ * trips), and uses the same size so the watches are shared.
+ */
+export const ENACTMENT_PAGE_SIZE = 5000;
+
 export const EnactmentGVK = {
   group: 'nmstate.io',
   version: 'v1beta1',

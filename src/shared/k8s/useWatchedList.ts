@@ -25,6 +25,11 @@ export interface WatchOptions {
   name?: string;
   selector?: { matchLabels?: Record<string, string> };
   fieldSelector?: string;
+  /**
+   * Page size of the initial list (the console pages lists 250 objects at a time). Kinds with
+   * tens of thousands of small objects load much sooner in larger pages.
+   */
+  limit?: number;
   /** When false the hook does nothing (e.g. the CRD is absent). */
   enabled?: boolean;
 }
@@ -53,6 +58,7 @@ function toWatchSpec(gvk: GroupVersionKind, isList: boolean, opts: WatchOptions)
     name: opts.name,
     selector: opts.selector,
     fieldSelector: opts.fieldSelector,
+    limit: opts.limit,
   };
 }
 

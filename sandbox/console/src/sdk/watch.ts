@@ -85,10 +85,16 @@ class Watch {
     return p;
   }
 
-  private async list(): Promise<string> {
+  /**
+   * Pages through the list as the console does: `limit` (default 250) is the page size, the
+   * first page marks the list loaded and each later page is added as it arrives, so a long list
+   * shows its first items without waiting for the last page.
+   */
+  private async list(gen: number): Promise<string | undefined> {
     const items = new Map<string, K8sResourceCommon>();
     let cont = '';
     let rv = '';
+    let first = true;
     do {
       const extra: Record<string, string> = { limit: String(this.req.limit ?? PAGE) };
       if (cont) extra.continue = cont;
@@ -98,12 +104,21 @@ class Watch {
         items?: K8sResourceCommon[];
         metadata?: { continue?: string; resourceVersion?: string };
       };
+      if (this.stopped || gen !== this.generation) return undefined;
       for (const item of page.items ?? []) items.set(keyOf(item), item);
-      cont = this.req.limit ? '' : (page.metadata?.continue ?? '');
+      cont = page.metadata?.continue ?? '';
       rv = page.metadata?.resourceVersion ?? rv;
+      // A re-list replaces the data once complete, so stale items never flash away mid-way.
+      if (first && !this.state.loaded) {
+        this.items = items;
+        this.publish();
+      } else if (this.items === items) this.publish();
+      first = false;
     } while (cont);
-    this.items = items;
-    this.publish();
+    if (this.items !== items) {
+      this.items = items;
+      this.publish();
+    }
     return rv;
   }
 
@@ -123,8 +138,8 @@ class Watch {
   private async start() {
     const gen = ++this.generation;
     try {
-      const rv = await this.list();
-      if (this.stopped || gen !== this.generation) return;
+      const rv = await this.list(gen);
+      if (rv === undefined || this.stopped || gen !== this.generation) return;
       this.backoff = 1000;
       this.openSocket(rv, gen);
     } catch (err) {

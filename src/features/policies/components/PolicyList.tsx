@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import {
   Button,
@@ -43,28 +43,10 @@ interface PolicyListProps {
 
 export function PolicyList({ rows, permissions, now }: PolicyListProps) {
   const { t } = usePluginTranslation();
-  const navigate = useNavigate();
   const [text, setText] = useState('');
   const [states, setStates] = useState<PolicyStateFilter[]>([]);
   const [deleting, setDeleting] = useState<NodeNetworkConfigurationPolicy | null>(null);
   const shown = useMemo(() => filterPolicyRows(rows, { text, states }), [rows, text, states]);
-
-  const actionsFor = (policy: NodeNetworkConfigurationPolicy): IAction[] => {
-    const name = policy.metadata.name;
-    const out: IAction[] = [];
-    if (permissions.canUpdate)
-      out.push(
-        { title: t('Edit in form'), onClick: () => void navigate(getPolicyEditUrl(name)) },
-        { title: t('Edit YAML'), onClick: () => void navigate(getPolicyEditUrl(name, 'yaml')) },
-      );
-    if (permissions.canCreate)
-      out.push({ title: t('Clone'), onClick: () => void navigate(getPolicyCloneUrl(name)) });
-    if (permissions.canUpdate || permissions.canCreate)
-      out.push({ title: t('Roll back'), onClick: () => void navigate(getPolicyHistoryUrl(name)) });
-    if (permissions.canDelete)
-      out.push({ isSeparator: true }, { title: t('Delete'), onClick: () => setDeleting(policy) });
-    return out;
-  };
 
   const toggle = (s: PolicyStateFilter) =>
     setStates((prev) => (prev.includes(s) ? prev.filter((x) => x !== s) : [...prev, s]));
@@ -133,46 +115,15 @@ export function PolicyList({ rows, permissions, now }: PolicyListProps) {
             </Tr>
           </Thead>
           <Tbody>
-            {shown.map((row) => {
-              const actions = actionsFor(row.policy);
-              return (
-                <Tr key={row.name} data-test={`policy-row-${row.name}`}>
-                  <Td dataLabel={t('Name')}>
-                    <Link to={getPolicyUrl(row.name)} data-test="policy-link">
-                      {row.name}
-                    </Link>
-                    {row.policy.metadata.annotations?.description && (
-                      <div className="pf-v6-u-font-size-sm pf-v6-u-color-200">
-                        {row.policy.metadata.annotations.description}
-                      </div>
-                    )}
-                  </Td>
-                  <Td dataLabel={t('Matched nodes')} data-test="matched-nodes">
-                    <Tooltip
-                      content={
-                        row.matchedNodes.length > 0 ? row.matchedNodes.join(', ') : t('None')
-                      }
-                    >
-                      <span>{row.matchedNodes.length}</span>
-                    </Tooltip>
-                  </Td>
-                  <Td dataLabel={t('Enactments')}>
-                    <PhaseCounts counts={row.summary.counts} />
-                  </Td>
-                  <Td dataLabel={t('Conditions')}>
-                    <PolicyConditionLabels conditions={row.policy.status?.conditions} />
-                  </Td>
-                  <Td dataLabel={t('Age')}>
-                    {formatAge(row.policy.metadata.creationTimestamp, now)}
-                  </Td>
-                  <Td isActionCell>
-                    {actions.length > 0 && (
-                      <ActionsColumn items={actions} data-test="policy-actions" />
-                    )}
-                  </Td>
-                </Tr>
-              );
-            })}
+            {shown.map((row) => (
+              <PolicyTableRow
+                key={row.name}
+                row={row}
+                permissions={permissions}
+                now={now}
+                onDelete={setDeleting}
+              />
+            ))}
           </Tbody>
         </Table>
       )}
@@ -194,3 +145,86 @@ export function CreatePolicyButton() {
     </Button>
   );
 }
+
+interface PolicyTableRowProps {
+  row: PolicyRow;
+  permissions: PolicyPermissions;
+  now: number;
+  onDelete: (policy: NodeNetworkConfigurationPolicy) => void;
+}
+
+const sameNames = (a: readonly string[], b: readonly string[]) =>
+  a === b || (a.length === b.length && a.every((n, i) => n === b[i]));
+
+const samePhaseCounts = (a: PolicyRow['summary']['counts'], b: PolicyRow['summary']['counts']) =>
+  (Object.keys(a) as (keyof typeof a)[]).every((k) => a[k] === b[k]);
+
+/**
+ * A row re-renders only when what it shows changed: during a rollout storm or while a long
+ * enactment list pages in, most rows keep their counts while the list is rebuilt.
+ */
+const sameRow = (prev: PolicyTableRowProps, next: PolicyTableRowProps): boolean =>
+  prev.permissions === next.permissions &&
+  prev.now === next.now &&
+  prev.onDelete === next.onDelete &&
+  prev.row.policy === next.row.policy &&
+  sameNames(prev.row.matchedNodes, next.row.matchedNodes) &&
+  samePhaseCounts(prev.row.summary.counts, next.row.summary.counts);
+
+const PolicyTableRow = memo(function PolicyTableRow({
+  row,
+  permissions,
+  now,
+  onDelete,
+}: PolicyTableRowProps) {
+  const { t } = usePluginTranslation();
+  const navigate = useNavigate();
+  const name = row.name;
+  const actions: IAction[] = [];
+  if (permissions.canUpdate)
+    actions.push(
+      { title: t('Edit in form'), onClick: () => void navigate(getPolicyEditUrl(name)) },
+      { title: t('Edit YAML'), onClick: () => void navigate(getPolicyEditUrl(name, 'yaml')) },
+    );
+  if (permissions.canCreate)
+    actions.push({ title: t('Clone'), onClick: () => void navigate(getPolicyCloneUrl(name)) });
+  if (permissions.canUpdate || permissions.canCreate)
+    actions.push({
+      title: t('Roll back'),
+      onClick: () => void navigate(getPolicyHistoryUrl(name)),
+    });
+  if (permissions.canDelete)
+    actions.push(
+      { isSeparator: true },
+      { title: t('Delete'), onClick: () => onDelete(row.policy) },
+    );
+  return (
+    <Tr data-test={`policy-row-${name}`}>
+      <Td dataLabel={t('Name')}>
+        <Link to={getPolicyUrl(name)} data-test="policy-link">
+          {name}
+        </Link>
+        {row.policy.metadata.annotations?.description && (
+          <div className="pf-v6-u-font-size-sm pf-v6-u-color-200">
+            {row.policy.metadata.annotations.description}
+          </div>
+        )}
+      </Td>
+      <Td dataLabel={t('Matched nodes')} data-test="matched-nodes">
+        <Tooltip content={row.matchedNodes.length > 0 ? row.matchedNodes.join(', ') : t('None')}>
+          <span>{row.matchedNodes.length}</span>
+        </Tooltip>
+      </Td>
+      <Td dataLabel={t('Enactments')}>
+        <PhaseCounts counts={row.summary.counts} />
+      </Td>
+      <Td dataLabel={t('Conditions')}>
+        <PolicyConditionLabels conditions={row.policy.status?.conditions} />
+      </Td>
+      <Td dataLabel={t('Age')}>{formatAge(row.policy.metadata.creationTimestamp, now)}</Td>
+      <Td isActionCell>
+        {actions.length > 0 && <ActionsColumn items={actions} data-test="policy-actions" />}
+      </Td>
+    </Tr>
+  );
+}, sameRow);

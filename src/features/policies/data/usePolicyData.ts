@@ -9,6 +9,7 @@ import type {
   NodeNetworkState,
 } from '../../../shared/model/nmstate';
 import {
+  ENACTMENT_PAGE_SIZE,
   EnactmentGVK,
   EventGVK,
   NodeGVK,
@@ -31,7 +32,12 @@ export const useNodeNetworkStates = (enabled = true) =>
 export const useEnactments = (policyName?: string) =>
   useWatchedList<NodeNetworkConfigurationEnactment>(
     EnactmentGVK,
-    policyName ? { selector: { matchLabels: { [ENACTMENT_POLICY_LABEL]: policyName } } } : {},
+    policyName
+      ? {
+          selector: { matchLabels: { [ENACTMENT_POLICY_LABEL]: policyName } },
+          limit: ENACTMENT_PAGE_SIZE,
+        }
+      : { limit: ENACTMENT_PAGE_SIZE },
   );
 
 /** Events about a policy: NNCPs are cluster-scoped, so the handler records them in `default`. */

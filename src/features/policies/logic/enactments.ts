@@ -99,6 +99,13 @@ export const getPolicyEnactments = (
   return out;
 };
 
+/**
+ * The phase from the conditions alone, cached per enactment object: watch data keeps an object's
+ * identity until the object changes, so a list of 25,000 enactments re-derives only the phases
+ * of those a watch event replaced (policy list, rollout storms).
+ */
+const conditionPhases = new WeakMap<object, EnactmentPhase>();
+
 export const getEnactmentPhase = (
   nnce: NodeNetworkConfigurationEnactment,
   policyGeneration?: number,
@@ -110,7 +117,15 @@ export const getEnactmentPhase = (
     status.policyGeneration !== policyGeneration
   )
     return 'Stale';
-  const conditions = status?.conditions;
+  let phase = conditionPhases.get(nnce);
+  if (phase === undefined) {
+    phase = getConditionPhase(status?.conditions);
+    conditionPhases.set(nnce, phase);
+  }
+  return phase;
+};
+
+const getConditionPhase = (conditions: readonly Condition[] | undefined): EnactmentPhase => {
   const failing = getCondition(conditions, 'Failing');
   // Since v0.85 a retry sets Failing and Progressing True together, both with reason Retrying.
   if (
@@ -211,13 +226,20 @@ export const summarizePolicyStatus = (
 ): PolicyStatusSummary => {
   const generation = policy.metadata.generation;
   const counts = emptyPhaseCounts();
+  for (const nnce of enactmentsForPolicy) counts[getEnactmentPhase(nnce, generation)] += 1;
+  return summarizePhaseCounts(policy, counts);
+};
+
+/** The summary from phase counts already taken (the policy list counts every policy in one pass). */
+export const summarizePhaseCounts = (
+  policy: NodeNetworkConfigurationPolicy,
+  counts: Record<EnactmentPhase, number>,
+): PolicyStatusSummary => {
   let total = 0;
   let finished = 0;
-  for (const nnce of enactmentsForPolicy) {
-    const phase = getEnactmentPhase(nnce, generation);
-    counts[phase] += 1;
-    total += 1;
-    if (FINISHED.has(phase)) finished += 1;
+  for (const phase of ENACTMENT_PHASES) {
+    total += counts[phase];
+    if (FINISHED.has(phase)) finished += counts[phase];
   }
   const condition = getPolicyConditionSummary(policy);
   const mu = resolveMaxUnavailable(policy.spec.maxUnavailable, total);

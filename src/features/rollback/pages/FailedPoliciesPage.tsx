@@ -4,6 +4,7 @@ import { useAccessReview } from '@openshift-console/dynamic-plugin-sdk';
 import { Button, EmptyState, EmptyStateBody, Label } from '@patternfly/react-core';
 import { Table, Tbody, Td, Th, Thead, Tr } from '@patternfly/react-table';
 import {
+  ENACTMENT_PAGE_SIZE,
   EnactmentGVK,
   NodeGVK,
   NodeNetworkStateGVK,
@@ -55,7 +56,9 @@ function RowRollback({
 function FailedPoliciesPage() {
   const { t } = usePluginTranslation();
   const policies = useWatchedList<NodeNetworkConfigurationPolicy>(PolicyGVK);
-  const enactments = useWatchedList<NodeNetworkConfigurationEnactment>(EnactmentGVK);
+  const enactments = useWatchedList<NodeNetworkConfigurationEnactment>(EnactmentGVK, {
+    limit: ENACTMENT_PAGE_SIZE,
+  });
   const [canUpdate] = useAccessReview({
     group: PolicyModel.apiGroup,
     resource: PolicyModel.plural,

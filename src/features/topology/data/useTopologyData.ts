@@ -2,7 +2,13 @@
 // The builder memoises each node's subgraph by the resourceVersions it depends on, so a watch
 // event for one node rebuilds that node only and every other subgraph keeps its identity.
 import { useMemo, useRef } from 'react';
-import { EnactmentGVK, NodeGVK, NodeNetworkStateGVK, PolicyGVK } from '../../../shared/k8s/models';
+import {
+  ENACTMENT_PAGE_SIZE,
+  EnactmentGVK,
+  NodeGVK,
+  NodeNetworkStateGVK,
+  PolicyGVK,
+} from '../../../shared/k8s/models';
 import type { WatchedResult } from '../../../shared/k8s/useWatchedList';
 import { useWatchedLists } from '../../../shared/k8s/useWatchedList';
 import type { Node } from '../../../shared/model/k8s';
@@ -33,7 +39,7 @@ function hasName(obj: { metadata?: { name?: unknown } }): boolean {
 export function useTopologyData(node?: string): TopologyData {
   const lists = useWatchedLists({
     nns: { gvk: NodeNetworkStateGVK },
-    nnce: { gvk: EnactmentGVK },
+    nnce: { gvk: EnactmentGVK, opts: { limit: ENACTMENT_PAGE_SIZE } },
     nncp: { gvk: PolicyGVK },
     nodes: { gvk: NodeGVK },
   });
