@@ -69,7 +69,7 @@ export function TopologyExplorer({ node, testId }: TopologyExplorerProps) {
   const shown = url.view === 'graph' ? graph : tableGraph;
   const memory = usePositionMemory(node === undefined ? 'cluster' : `node.${node}`);
   const positions = useMemo(() => {
-    const p = mergeTopologyLayout(graph, memory.memory);
+    const p = mergeTopologyLayout(graph, memory.memory, memory.pinned);
     memory.remember(p);
     return p;
   }, [graph, memory]);

@@ -40,6 +40,8 @@ function writeStored(key: string, dragged: ReadonlyMap<string, Point>): void {
 export interface PositionMemory {
   /** Every position to keep: the session's shown positions with the dragged ones on top. */
   memory: Map<string, Point>;
+  /** Ids the user dragged (this visit or an earlier one). */
+  pinned: ReadonlySet<string>;
   remember: (positions: ReadonlyMap<string, Point>) => void;
   drag: (moved: ReadonlyMap<string, Point>) => void;
   reset: () => void;
@@ -55,10 +57,11 @@ export function usePositionMemory(view: string): PositionMemory {
     key: string;
     memory: Map<string, Point>;
     dragged: Map<string, Point>;
+    pinned: Set<string>;
   } | null>(null);
   if (state.current?.key !== key) {
     const dragged = readStored(key);
-    state.current = { key, memory: new Map(dragged), dragged };
+    state.current = { key, memory: new Map(dragged), dragged, pinned: new Set(dragged.keys()) };
   }
   const current = state.current;
   const remember = useCallback(
@@ -73,6 +76,7 @@ export function usePositionMemory(view: string): PositionMemory {
         current.memory.set(id, p);
         current.dragged.delete(id);
         current.dragged.set(id, p);
+        current.pinned.add(id);
       }
       writeStored(current.key, current.dragged);
     },
@@ -81,6 +85,7 @@ export function usePositionMemory(view: string): PositionMemory {
   const reset = useCallback(() => {
     current.memory.clear();
     current.dragged.clear();
+    current.pinned.clear();
     try {
       window.localStorage.removeItem(current.key);
     } catch {
@@ -88,7 +93,7 @@ export function usePositionMemory(view: string): PositionMemory {
     }
   }, [current]);
   return useMemo(
-    () => ({ memory: current.memory, remember, drag, reset }),
+    () => ({ memory: current.memory, pinned: current.pinned, remember, drag, reset }),
     [current, remember, drag, reset],
   );
 }

@@ -145,4 +145,20 @@ describe('mergeTopologyLayout', () => {
       if (n.kind === 'interface' && n.node === 'worker-1')
         assert.ok((merged.get(n.id)?.y ?? 0) > bottom, n.id);
   });
+
+  it('moves only a pinned (dragged) element when nothing else is remembered', () => {
+    const graph = buildTopologyGraph({
+      nodeNetworkStates: [worker0, worker1],
+      enactments,
+      policies,
+    });
+    const computed = mergeTopologyLayout(graph, new Map());
+    // After a reload only what the user dragged is remembered.
+    const dragged = 'worker-1/eno1/ethernet';
+    const memory = new Map([[dragged, { x: 9000, y: 7000 }]]);
+    const merged = mergeTopologyLayout(graph, memory, new Set([dragged]));
+    assert.deepEqual(merged.get(dragged), { x: 9000, y: 7000 });
+    for (const [id, p] of computed)
+      if (id !== dragged) assert.deepEqual(merged.get(id), p, `${id} moved with the dragged one`);
+  });
 });

@@ -194,11 +194,14 @@ function collides(p: Point, taken: readonly Point[]): boolean {
  * what the user dragged). A new element of a group already on screen is placed where the layout
  * puts it relative to a remembered member of its group, moved right past any interface there; a
  * group that is new as a whole (a node added or expanded, a new switch) goes below everything
- * remembered. Only elements present in `graph` are returned.
+ * remembered. `pinned` are positions the user chose for single elements (dragged, possibly in an
+ * earlier visit): they are kept but are not where the rest of a group is measured from, so after
+ * a reload only the dragged element is elsewhere. Only elements present in `graph` are returned.
  */
 export function mergeTopologyLayout(
   graph: TopologyGraph,
   memory: ReadonlyMap<string, Point>,
+  pinned: ReadonlySet<string> = new Set(),
 ): Map<string, Point> {
   const computed = computeTopologyLayout(graph);
   const out = new Map<string, Point>();
@@ -214,12 +217,12 @@ export function mergeTopologyLayout(
     const p = memory.get(n.id);
     if (!p) continue;
     out.set(n.id, p);
-    rememberedBottom = Math.max(rememberedBottom, p.y);
+    if (!pinned.has(n.id)) rememberedBottom = Math.max(rememberedBottom, p.y);
   }
   if (out.size === 0) return computed;
   const newGroups: string[] = [];
   for (const [key, ids] of members) {
-    const anchor = ids.find((id) => out.has(id));
+    const anchor = ids.find((id) => out.has(id) && !pinned.has(id));
     if (anchor === undefined) {
       newGroups.push(key);
       continue;
@@ -246,6 +249,7 @@ export function mergeTopologyLayout(
     const dy = Math.max(0, rememberedBottom + ROW_HEIGHT + GROUP_GAP - top);
     for (const key of newGroups)
       for (const id of members.get(key) ?? []) {
+        if (out.has(id)) continue;
         const c = computed.get(id) ?? { x: 0, y: 0 };
         out.set(id, { x: c.x, y: c.y + dy });
       }

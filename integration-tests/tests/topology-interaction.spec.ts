@@ -1,0 +1,142 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
+import { TopologyPage } from '../pages/TopologyPage';
+import { startSandbox } from '../sandbox';
+
+/** The `translate(x, y)` react-topology gives a node's element, as numbers. */
+async function positionOf(page: Page, id: string): Promise<{ x: number; y: number }> {
+  const transform = await page.locator(`[data-id="${id}"]`).getAttribute('transform');
+  const m = /translate\(\s*(-?[\d.]+)[ ,]+(-?[\d.]+)\s*\)/.exec(transform ?? '');
+  if (!m) throw new Error(`no translate on ${id}: ${String(transform)}`);
+  return { x: Number(m[1]), y: Number(m[2]) };
+}
+
+/** Waits until the canvas has been fitted and stopped moving (fit runs once it measured itself). */
+async function waitForSettledCanvas(page: Page): Promise<void> {
+  const transform = () =>
+    page.evaluate(
+      () => document.querySelector('[data-kind="graph"] > g')?.getAttribute('transform') ?? '',
+    );
+  let last = '';
+  await expect
+    .poll(async () => {
+      const now = await transform();
+      const settled = now !== '' && now === last && now.includes('scale');
+      last = now;
+      return settled;
+    })
+    .toBe(true);
+}
+
+test('a dragged interface keeps its place after a reload', async ({ consolePage, page }) => {
+  const topo = new TopologyPage(consolePage);
+  const id = 'worker-1/bond0/bond';
+  await topo.open('', 'worker-1');
+  const shape = topo.iface(id).locator('.pf-topology__node__background').first();
+  await expect(shape).toBeVisible();
+  await waitForSettledCanvas(page);
+  const before = await positionOf(page, id);
+  const other = 'worker-1/eno1/ethernet';
+  const otherBefore = await positionOf(page, other);
+  const box = await shape.boundingBox();
+  if (!box) throw new Error('no box for the bond');
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  await page.mouse.move(cx, cy);
+  await page.mouse.down();
+  await page.mouse.move(cx + 90, cy + 60, { steps: 12 });
+  await page.mouse.up();
+  await expect.poll(async () => (await positionOf(page, id)).x).not.toBeCloseTo(before.x, 0);
+  const dragged = await positionOf(page, id);
+
+  await page.reload();
+  await expect(topo.iface(id)).toBeAttached();
+  await waitForSettledCanvas(page);
+  const after = await positionOf(page, id);
+  expect(after.x).toBeCloseTo(dragged.x, 0);
+  expect(after.y).toBeCloseTo(dragged.y, 0);
+  // An interface that was not dragged stays where the layout put it.
+  expect(await positionOf(page, other)).toEqual(otherBefore);
+});
+
+test('data that cannot be drawn faithfully is drawn as far as possible with notes', async ({
+  consolePage,
+  page,
+  kube,
+}) => {
+  const nns = '/apis/nmstate.io/v1beta1/nodenetworkstates/odd-node';
+  await kube.post('/apis/nmstate.io/v1beta1/nodenetworkstates', {
+    metadata: { name: 'odd-node' },
+  });
+  try {
+    await kube.mergePatch(`${nns}/status`, {
+      status: {
+        currentState: {
+          interfaces: [
+            { name: 'eth0', type: 'ethernet', state: 'up' },
+            { name: 'eth0', type: 'ethernet', state: 'down' },
+            { name: 'warp0', type: 'quantum-tunnel', state: 'up' },
+            {
+              name: 'br9',
+              type: 'linux-bridge',
+              state: 'up',
+              bridge: { port: [{ name: 'gone0' }] },
+            },
+            { type: 'ethernet', state: 'up' },
+            'not an interface',
+          ],
+        },
+      },
+    });
+    const topo = new TopologyPage(consolePage);
+    await topo.open('', 'odd-node');
+    // What is known is drawn: the first eth0, the unknown type, the bridge without its port.
+    await expect(topo.iface('odd-node/eth0/ethernet')).toBeAttached();
+    await expect(topo.iface('odd-node/warp0/unknown')).toBeAttached();
+    await expect(topo.iface('odd-node/br9/linux-bridge')).toBeAttached();
+    const notes = page.getByTestId('topology-notes');
+    await expect(notes).toContainText('notes about the reported data');
+    await notes.getByRole('button').first().click();
+    await expect(notes.getByTestId('note-iface.duplicate')).toContainText('eth0');
+    await expect(notes.getByTestId('note-iface.unknownType')).toContainText('quantum-tunnel');
+    await expect(notes.getByTestId('note-edge.danglingReference')).toContainText('gone0');
+    await expect(notes.getByTestId('note-iface.missingName')).toBeVisible();
+    await expect(notes.getByTestId('note-iface.invalid')).toBeVisible();
+    await expect(page.getByTestId('page-crash')).toHaveCount(0);
+  } finally {
+    await kube.del(nns).catch(() => undefined);
+  }
+});
+
+test('a large cluster folds nodes into summaries that expand on click', async ({ browser }) => {
+  const sandbox = await startSandbox({ scenario: 'scale', nodes: 20 });
+  try {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${sandbox.consoleUrl}/switchboard/topology`);
+    const summaries = page.locator('[data-test^="summary-"]');
+    await expect(summaries).toHaveCount(20);
+    await expect(page.getByTestId('fold-hint')).toContainText('20 nodes are folded');
+    const testId = (await summaries.first().getAttribute('data-test')) ?? '';
+    const node = testId.slice('summary-'.length);
+    await page
+      .locator(`[data-test="${testId}"] .pf-topology__node__background`)
+      .first()
+      .click({ force: true });
+    // The node's interfaces replace its summary, inside its group.
+    await expect(page.getByTestId(`group-${node}`)).toBeAttached();
+    await expect
+      .poll(() => page.locator(`[data-test^="iface-${node}/"]`).count())
+      .toBeGreaterThan(5);
+    await expect(summaries).toHaveCount(19);
+    await expect(page.getByTestId('fold-hint')).toContainText('19 nodes are folded');
+    await page.getByTestId('fold-all').click();
+    await expect(summaries).toHaveCount(20);
+    await expect(page.locator(`[data-test^="iface-${node}/"]`)).toHaveCount(0);
+    await page.close();
+    expect(errors).toEqual([]);
+  } finally {
+    await sandbox.close();
+  }
+});
