@@ -82,15 +82,39 @@ export function fillEnactments(api: ClusterApi, nnceT: ResourceType): string[] {
   return available;
 }
 
+/**
+ * ms until the rows of `probes` show `count` enactments + 1 frame. With `fromNav`, the console
+ * is already open on the overview (which watches no enactments) and the time runs from the click
+ * on the Policies navigation item, as a user moves between console pages; otherwise from the
+ * start of a full page load, which includes booting the console stand-in.
+ */
 async function firstRender(
   page: Page,
   url: string,
   probes: string[],
   count: number,
   timeout: number,
+  fromNav?: { overviewUrl: string },
 ): Promise<number | undefined> {
-  await page.goto(url);
-  await waitForPlugin(page);
+  if (fromNav) {
+    await page.goto(fromNav.overviewUrl);
+    await waitForPlugin(page);
+    await page.locator('[data-test="page-title"]').waitFor();
+    await page.evaluate(() => {
+      const w = window as unknown as { __sbClick?: number };
+      document.addEventListener(
+        'click',
+        (ev) => {
+          w.__sbClick = ev.timeStamp;
+        },
+        { capture: true, once: true },
+      );
+    });
+    await page.locator('[data-test="nav-switchboard-policies"]').click();
+  } else {
+    await page.goto(url);
+    await waitForPlugin(page);
+  }
   try {
     const v = await page.evaluate(
       ({ names, expected, timeout }) =>
@@ -113,7 +137,8 @@ async function firstRender(
             });
             if (!ok) return false;
             const seen = performance.now();
-            requestAnimationFrame(() => resolve(Math.max(seen, performance.now())));
+            const start = (window as unknown as { __sbClick?: number }).__sbClick ?? 0;
+            requestAnimationFrame(() => resolve(Math.max(seen, performance.now()) - start));
             return true;
           };
           if (check()) return;
@@ -224,12 +249,16 @@ export const policiesScenario: Scenario = {
       const url = sandbox.console.url + LIST_PATH;
       const timeout = ctx.quick ? 20_000 : 60_000;
       let absent = false; // stop at the first timeout instead of waiting for every run
+      const fromNav = { overviewUrl: `${sandbox.console.url}/switchboard/overview` };
       const renders = await repeat(ctx.warmup, ctx.runs, async () => {
         if (absent) return undefined;
-        const r = await firstRender(page, url, probes, nodes, timeout);
+        const r = await firstRender(page, url, probes, nodes, timeout, fromNav);
         absent = r === undefined;
         return r;
       });
+      const coldRenders = absent
+        ? []
+        : await repeat(ctx.warmup, ctx.runs, () => firstRender(page, url, probes, nodes, timeout));
       if (renders.some((r) => r === undefined)) {
         const why = `the list did not show enactment counts (${nodes} per policy) in the rows of ${probes.join(', ')} within ${timeout / 1000} s; page shows data-test: ${(await visibleTestIds(page)) || 'none'}`;
         return [
@@ -241,9 +270,19 @@ export const policiesScenario: Scenario = {
         measuredFigure(
           {
             ...specs.render,
-            note: `page.goto → rows of 3 policies show "${nodes}" + 1 frame, from the navigation start; ${total} enactments in the cluster`,
+            note: `console open on the overview, click on the Policies navigation item → rows of 3 policies show "${nodes}" (complete counts) + 1 frame; ${total} enactments listed in pages of 5,000`,
           },
           renders.filter((r): r is number => r !== undefined),
+        ),
+        measuredFigure(
+          {
+            id: 'policies.firstRenderCold',
+            scenario: 'policies',
+            title: `Policies list, ${enactmentCount.toLocaleString('en')} enactments: first render with counts on a full page load`,
+            unit: 'ms',
+            note: 'page.goto → the same condition, from the navigation start: includes booting the console stand-in (host bundle, discovery, plugin load), about 0.8 s before the list is asked for; informational',
+          },
+          coldRenders.filter((r): r is number => r !== undefined),
         ),
       ];
       const rates: number[] = [];

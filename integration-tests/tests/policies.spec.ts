@@ -334,6 +334,14 @@ test('the list shows live counts, conditions and filters by state', async ({
   await expect(
     policies.row('sriov-gpu-nodes').getByTestId('policy-condition-Ignored'),
   ).toBeVisible();
+  // Tooltips are mounted on hover: the matched nodes and the condition's message.
+  await policies.row('worker-bond1').getByTestId('matched-nodes').locator('span').first().hover();
+  await expect(page.getByRole('tooltip')).toContainText('worker-2');
+  await policies.row('sriov-gpu-nodes').getByTestId('policy-condition-Ignored').hover();
+  await expect(page.getByRole('tooltip')).not.toContainText('worker-2');
+  await expect(page.getByRole('tooltip')).toHaveCount(1);
+  await page.mouse.move(0, 0);
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
   await policies.testId('filter-Failing').click();
   await expect(policies.row('worker-bond1')).toBeVisible();
   await expect(policies.row('dns-search-domains')).toHaveCount(0);

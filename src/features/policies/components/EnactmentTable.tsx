@@ -1,15 +1,9 @@
 import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
-import {
-  Alert,
-  CodeBlock,
-  CodeBlockCode,
-  ExpandableSection,
-  Label,
-  Tooltip,
-} from '@patternfly/react-core';
+import { Alert, CodeBlock, CodeBlockCode, ExpandableSection, Label } from '@patternfly/react-core';
 import { ExpandableRowContent, Table, Tbody, Td, Th, Thead, Tr } from '@patternfly/react-table';
 import type { NodeNetworkConfigurationEnactment } from '../../../shared/model/nmstate';
+import { LazyTooltip } from '../../../shared/ui/LazyTooltip';
 import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
 import { formatAge } from '../../../shared/ui/labels';
 import { ENACTMENT_CONDITION_TYPES } from '../model/enactmentStatus';
@@ -134,14 +128,12 @@ export function EnactmentTable({ nodes, enactments, policyGeneration, now }: Ena
                 return (
                   <Td key={type} dataLabel={type} data-test={`condition-${type}`}>
                     {c ? (
-                      <Tooltip content={c.message || c.reason || c.status}>
-                        <span>
-                          {c.status}
-                          {c.reason && (
-                            <div className="pf-v6-u-font-size-xs pf-v6-u-color-200">{c.reason}</div>
-                          )}
-                        </span>
-                      </Tooltip>
+                      <LazyTooltip content={c.message || c.reason || c.status}>
+                        {c.status}
+                        {c.reason && (
+                          <div className="pf-v6-u-font-size-xs pf-v6-u-color-200">{c.reason}</div>
+                        )}
+                      </LazyTooltip>
                     ) : (
                       '-'
                     )}

@@ -10,13 +10,13 @@ import {
   Toolbar,
   ToolbarContent,
   ToolbarItem,
-  Tooltip,
 } from '@patternfly/react-core';
 import { ActionsColumn, Table, Tbody, Td, Th, Thead, Tr } from '@patternfly/react-table';
 import type { IAction } from '@patternfly/react-table';
 import type { NodeNetworkConfigurationPolicy } from '../../../shared/model/nmstate';
 import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
 import { formatAge } from '../../../shared/ui/labels';
+import { LazyTooltip } from '../../../shared/ui/LazyTooltip';
 import type { PolicyRow, PolicyStateFilter } from '../logic/policyList';
 import { filterPolicyRows } from '../logic/policyList';
 import type { PolicyPermissions } from '../data/usePolicyData';
@@ -211,9 +211,11 @@ const PolicyTableRow = memo(function PolicyTableRow({
         )}
       </Td>
       <Td dataLabel={t('Matched nodes')} data-test="matched-nodes">
-        <Tooltip content={row.matchedNodes.length > 0 ? row.matchedNodes.join(', ') : t('None')}>
-          <span>{row.matchedNodes.length}</span>
-        </Tooltip>
+        <LazyTooltip
+          content={row.matchedNodes.length > 0 ? row.matchedNodes.join(', ') : t('None')}
+        >
+          {row.matchedNodes.length}
+        </LazyTooltip>
       </Td>
       <Td dataLabel={t('Enactments')}>
         <PhaseCounts counts={row.summary.counts} />

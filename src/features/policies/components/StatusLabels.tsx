@@ -1,7 +1,8 @@
-import { Label, LabelGroup, Tooltip } from '@patternfly/react-core';
+import { Label, LabelGroup } from '@patternfly/react-core';
 import type { LabelProps } from '@patternfly/react-core';
 import type { Condition } from '../../../shared/model/k8s';
 import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
+import { LazyTooltip } from '../../../shared/ui/LazyTooltip';
 import type { EnactmentPhase, PolicyHeadline } from '../model/enactmentStatus';
 import { POLICY_CONDITION_TYPES, POLICY_REASON_NO_MATCHING_NODE } from '../model/enactmentStatus';
 import type { TFunction } from './messages';
@@ -52,7 +53,7 @@ export function PhaseLabel({ phase, message }: { phase: EnactmentPhase; message?
       {getPhaseText(t, phase)}
     </Label>
   );
-  return message ? <Tooltip content={message}>{label}</Tooltip> : label;
+  return message ? <LazyTooltip content={message}>{label}</LazyTooltip> : label;
 }
 
 const HEADLINE_STATUS: Record<PolicyHeadline, Status | undefined> = {
@@ -140,11 +141,11 @@ export function PolicyConditionLabels({ conditions }: { conditions: Condition[] 
               ? t('Ignored')
               : getPhaseText(t, c.type as PolicyHeadline);
         return (
-          <Tooltip key={c.type} content={c.message || c.reason || c.type}>
+          <LazyTooltip key={c.type} content={c.message || c.reason || c.type}>
             <Label isCompact status={status} data-test={`policy-condition-${c.type}`}>
               {text}
             </Label>
-          </Tooltip>
+          </LazyTooltip>
         );
       })}
     </LabelGroup>
