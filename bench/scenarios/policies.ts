@@ -256,7 +256,7 @@ export const policiesScenario: Scenario = {
         absent = r === undefined;
         return r;
       });
-      const coldRenders = absent
+      const coldRenders = renders.some((r) => r === undefined)
         ? []
         : await repeat(ctx.warmup, ctx.runs, () => firstRender(page, url, probes, nodes, timeout));
       if (renders.some((r) => r === undefined)) {
