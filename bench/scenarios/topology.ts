@@ -21,14 +21,38 @@ import type { Figure, Scenario } from '../lib/types';
 export const GRAPH_NODE = '[data-kind="node"]';
 const SUMMARY_NODE = '[data-test^="summary-"]';
 
-/** ms from navigation start until the graph has nodes and the next two frames were painted. */
+/**
+ * ms until the graph has nodes (`sel`) and the next two frames were painted. From the start of a
+ * full page load; or, with `fromNode`, from the click on the Topology navigation item while one
+ * node's topology is open: that page watches the same lists, so the data is already loaded, as
+ * the benchmark issue specifies for this figure.
+ */
 async function navigateToGraph(
   page: Page,
   url: string,
   timeout: number,
+  fromNode?: { url: string },
+  sel = GRAPH_NODE,
 ): Promise<number | undefined> {
-  await page.goto(url);
-  await waitForPlugin(page);
+  if (fromNode) {
+    await page.goto(fromNode.url);
+    await waitForPlugin(page);
+    await page.locator(GRAPH_NODE).first().waitFor({ timeout });
+    await page.evaluate(() => {
+      const w = window as unknown as { __sbClick?: number };
+      document.addEventListener(
+        'click',
+        (ev) => {
+          w.__sbClick = ev.timeStamp;
+        },
+        { capture: true, once: true },
+      );
+    });
+    await page.locator('[data-test="nav-switchboard-topology"]').click();
+  } else {
+    await page.goto(url);
+    await waitForPlugin(page);
+  }
   try {
     const v = await page.evaluate(
       ({ sel, timeout }) =>
@@ -37,8 +61,9 @@ async function navigateToGraph(
           const check = (): boolean => {
             if (!document.querySelector(sel)) return false;
             const seen = performance.now();
+            const start = (window as unknown as { __sbClick?: number }).__sbClick ?? 0;
             requestAnimationFrame(() =>
-              requestAnimationFrame(() => resolve(Math.max(seen, performance.now()))),
+              requestAnimationFrame(() => resolve(Math.max(seen, performance.now()) - start)),
             );
             return true;
           };
@@ -48,7 +73,7 @@ async function navigateToGraph(
           });
           mo.observe(document.body, { childList: true, subtree: true, attributes: true });
         }),
-      { sel: GRAPH_NODE, timeout },
+      { sel, timeout },
     );
     return v < 0 ? undefined : v;
   } catch (e) {
@@ -194,13 +219,30 @@ export const topologyScenario: Scenario = {
       const url = `${sandbox.console.url}/switchboard/topology`;
       const timeout = ctx.quick ? 20_000 : 60_000;
       let absent = false; // stop at the first timeout instead of waiting for every run
-      const navs = await repeat(ctx.warmup, ctx.runs, async () => {
+      const coldNavs = await repeat(ctx.warmup, ctx.runs, async () => {
         if (absent) return undefined;
         const r = await navigateToGraph(page, url, timeout);
         absent = r === undefined;
         return r;
       });
-      if (navs.some((n) => n === undefined)) {
+      const firstSummary = await page
+        .locator(SUMMARY_NODE)
+        .first()
+        .getAttribute('data-test')
+        .catch(() => null);
+      const node = firstSummary?.slice('summary-'.length);
+      const navs = node
+        ? await repeat(ctx.warmup, ctx.runs, () =>
+            navigateToGraph(
+              page,
+              url,
+              timeout,
+              { url: `${url}/${encodeURIComponent(node)}` },
+              SUMMARY_NODE,
+            ),
+          )
+        : [undefined];
+      if (coldNavs.some((n) => n === undefined) || navs.some((n) => n === undefined)) {
         const ids = await visibleTestIds(page);
         return all(
           `no graph on /switchboard/topology within ${timeout / 1000} s (no ${GRAPH_NODE} element; page shows data-test: ${ids || 'none'})`,
@@ -210,9 +252,19 @@ export const topologyScenario: Scenario = {
         measuredFigure(
           {
             ...specs.nav,
-            note: 'page.goto → first graph node + 2 painted frames, from the navigation start (warm HTTP cache)',
+            note: `data already loaded: one node's topology open, click on the Topology navigation item → first folded node of the cluster graph + 2 painted frames`,
           },
           navs.filter((n): n is number => n !== undefined),
+        ),
+        measuredFigure(
+          {
+            id: 'topology.navigationCold',
+            scenario: 'topology',
+            title: `Topology, ${nodes} nodes × ~40 interfaces: navigation to interactive graph on a full page load`,
+            unit: 'ms',
+            note: 'page.goto → first graph node + 2 painted frames, from the navigation start (warm HTTP cache): includes booting the console stand-in and loading the data; informational',
+          },
+          coldNavs.filter((n): n is number => n !== undefined),
         ),
       ];
       await page.waitForTimeout(1000);
