@@ -85,6 +85,8 @@ export interface PageInstruments {
 declare global {
   interface Window {
     __sbBench?: PageInstruments;
+    /** Event timestamp of the click `clickTimed` made: the start of an in-app navigation. */
+    __sbClick?: number;
     __switchboardReady?: boolean;
   }
 }
@@ -187,4 +189,21 @@ export async function readInstruments(page: Page): Promise<PageInstruments> {
       heartbeatOn: s.heartbeatOn,
     };
   });
+}
+
+/**
+ * Clicks `selector` (a navigation item) and keeps the click event's timestamp in
+ * `window.__sbClick`: in-app navigation figures run from there, on the page's own clock.
+ */
+export async function clickTimed(page: Page, selector: string): Promise<void> {
+  await page.evaluate(() => {
+    document.addEventListener(
+      'click',
+      (ev) => {
+        window.__sbClick = ev.timeStamp;
+      },
+      { capture: true, once: true },
+    );
+  });
+  await page.locator(selector).click();
 }

@@ -10,6 +10,7 @@ import type { ClusterApi, ResourceType } from '../../sandbox/cluster/api';
 import { createWithStatus } from '../../sandbox/cluster/controllers/runtime';
 import { enactmentConditions } from '../../sandbox/cluster/controllers/nmstate/conditions';
 import {
+  clickTimed,
   launchChromium,
   missingBuild,
   newInstrumentedPage,
@@ -100,17 +101,7 @@ async function firstRender(
     await page.goto(fromNav.overviewUrl);
     await waitForPlugin(page);
     await page.locator('[data-test="page-title"]').waitFor();
-    await page.evaluate(() => {
-      const w = window as unknown as { __sbClick?: number };
-      document.addEventListener(
-        'click',
-        (ev) => {
-          w.__sbClick = ev.timeStamp;
-        },
-        { capture: true, once: true },
-      );
-    });
-    await page.locator('[data-test="nav-switchboard-policies"]').click();
+    await clickTimed(page, '[data-test="nav-switchboard-policies"]');
   } else {
     await page.goto(url);
     await waitForPlugin(page);
@@ -137,7 +128,7 @@ async function firstRender(
             });
             if (!ok) return false;
             const seen = performance.now();
-            const start = (window as unknown as { __sbClick?: number }).__sbClick ?? 0;
+            const start = window.__sbClick ?? 0;
             requestAnimationFrame(() => resolve(Math.max(seen, performance.now()) - start));
             return true;
           };

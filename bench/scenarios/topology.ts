@@ -7,6 +7,7 @@
 // that, the figures say "not measurable yet".
 import type { Page } from '@playwright/test';
 import {
+  clickTimed,
   launchChromium,
   missingBuild,
   newInstrumentedPage,
@@ -38,17 +39,7 @@ async function navigateToGraph(
     await page.goto(fromNode.url);
     await waitForPlugin(page);
     await page.locator(GRAPH_NODE).first().waitFor({ timeout });
-    await page.evaluate(() => {
-      const w = window as unknown as { __sbClick?: number };
-      document.addEventListener(
-        'click',
-        (ev) => {
-          w.__sbClick = ev.timeStamp;
-        },
-        { capture: true, once: true },
-      );
-    });
-    await page.locator('[data-test="nav-switchboard-topology"]').click();
+    await clickTimed(page, '[data-test="nav-switchboard-topology"]');
   } else {
     await page.goto(url);
     await waitForPlugin(page);
@@ -61,7 +52,7 @@ async function navigateToGraph(
           const check = (): boolean => {
             if (!document.querySelector(sel)) return false;
             const seen = performance.now();
-            const start = (window as unknown as { __sbClick?: number }).__sbClick ?? 0;
+            const start = window.__sbClick ?? 0;
             requestAnimationFrame(() =>
               requestAnimationFrame(() => resolve(Math.max(seen, performance.now()) - start)),
             );
