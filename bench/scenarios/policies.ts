@@ -8,7 +8,12 @@
 import type { Page } from '@playwright/test';
 import type { ClusterApi, ResourceType } from '../../sandbox/cluster/api';
 import { createWithStatus } from '../../sandbox/cluster/controllers/runtime';
-import { enactmentConditions } from '../../sandbox/cluster/controllers/nmstate/conditions';
+import {
+  enactmentConditions,
+  enactmentOutcome,
+  policyConditions,
+} from '../../sandbox/cluster/controllers/nmstate/conditions';
+import type { Condition } from '../../src/shared/model/k8s';
 import {
   clickTimed,
   launchChromium,
@@ -79,6 +84,36 @@ export function fillEnactments(api: ClusterApi, nnceT: ResourceType): string[] {
       });
     }
     if (!failing) available.push(policy);
+    // The handler's part (its controllers are off here): the policy's conditions count the
+    // enactments of its generation, as upstream's message does.
+    const counts = { matching: 0, available: 0, failed: 0, aborted: 0 };
+    for (const node of nodes) {
+      const e = api.get(nnceT, undefined, `${node}.${policy}`);
+      if (!e) continue;
+      counts.matching++;
+      const outcome = enactmentOutcome(
+        (e.status as { conditions?: Condition[] } | undefined)?.conditions,
+      );
+      if (outcome === 'available') counts.available++;
+      else if (outcome === 'failed') counts.failed++;
+      else if (outcome === 'aborted') counts.aborted++;
+    }
+    const current = api.get(nncpT, undefined, policy) ?? p;
+    api.update(
+      nncpT,
+      {
+        ...current,
+        status: {
+          ...(current.status ?? {}),
+          conditions: policyConditions(counts).map((c) => ({
+            ...c,
+            lastHeartbeatTime: now,
+            lastTransitionTime: now,
+          })),
+        },
+      },
+      { subresource: 'status' },
+    );
   }
   return available;
 }
@@ -87,7 +122,9 @@ export function fillEnactments(api: ClusterApi, nnceT: ResourceType): string[] {
  * ms until the rows of `probes` show `count` enactments + 1 frame. With `fromNav`, the console
  * is already open on the overview (which watches no enactments) and the time runs from the click
  * on the Policies navigation item, as a user moves between console pages; otherwise from the
- * start of a full page load, which includes booting the console stand-in.
+ * start of a full page load, which includes booting the console stand-in. The list shows the
+ * handler's count until a policy's enactments have all arrived; with `fromEnactments` the rows
+ * must also have stopped saying so (every count comes from the enactments).
  */
 async function firstRender(
   page: Page,
@@ -96,6 +133,7 @@ async function firstRender(
   count: number,
   timeout: number,
   fromNav?: { overviewUrl: string },
+  fromEnactments = false,
 ): Promise<number | undefined> {
   if (fromNav) {
     await page.goto(fromNav.overviewUrl);
@@ -108,7 +146,7 @@ async function firstRender(
   }
   try {
     const v = await page.evaluate(
-      ({ names, expected, timeout }) =>
+      ({ names, expected, timeout, onlyEnactments }) =>
         new Promise<number>((resolve) => {
           setTimeout(() => resolve(-1), timeout);
           const rowOf = (name: string): Element | undefined =>
@@ -124,6 +162,8 @@ async function firstRender(
               const text = counted
                 ? counted.textContent
                 : (row?.textContent.split(name).join(' ').replace(matched, ' ') ?? '');
+              if (onlyEnactments && row?.querySelector('[data-test="counts-from-handler"]'))
+                return false;
               return new RegExp(`(^|\\D)${expected}(\\D|$)`).test(text);
             });
             if (!ok) return false;
@@ -138,7 +178,7 @@ async function firstRender(
           });
           mo.observe(document.body, { childList: true, subtree: true, characterData: true });
         }),
-      { names: probes, expected: count, timeout },
+      { names: probes, expected: count, timeout, onlyEnactments: fromEnactments },
     );
     return v < 0 ? undefined : v;
   } catch {
@@ -247,9 +287,15 @@ export const policiesScenario: Scenario = {
         absent = r === undefined;
         return r;
       });
-      const coldRenders = renders.some((r) => r === undefined)
+      const failed = renders.some((r) => r === undefined);
+      const coldRenders = failed
         ? []
         : await repeat(ctx.warmup, ctx.runs, () => firstRender(page, url, probes, nodes, timeout));
+      const enactmentRenders = failed
+        ? []
+        : await repeat(ctx.warmup, ctx.runs, () =>
+            firstRender(page, url, probes, nodes, timeout, fromNav, true),
+          );
       if (renders.some((r) => r === undefined)) {
         const why = `the list did not show enactment counts (${nodes} per policy) in the rows of ${probes.join(', ')} within ${timeout / 1000} s; page shows data-test: ${(await visibleTestIds(page)) || 'none'}`;
         return [
@@ -261,9 +307,19 @@ export const policiesScenario: Scenario = {
         measuredFigure(
           {
             ...specs.render,
-            note: `console open on the overview, click on the Policies navigation item → rows of 3 policies show "${nodes}" (complete counts) + 1 frame; ${total} enactments listed in pages of 5,000`,
+            note: `console open on the overview, click on the Policies navigation item → rows of 3 policies show "${nodes}" + 1 frame; the count is the handler's (from each policy's Available message) until a policy's ${nodes} enactments have arrived; ${total} enactments listed in pages of 5,000`,
           },
           renders.filter((r): r is number => r !== undefined),
+        ),
+        measuredFigure(
+          {
+            id: 'policies.allFromEnactments',
+            scenario: 'policies',
+            title: `Policies list, ${enactmentCount.toLocaleString('en')} enactments: counts from every enactment`,
+            unit: 'ms',
+            note: 'the same click → the rows show the count and no longer say it is the handler’s: all enactments listed and counted; informational',
+          },
+          enactmentRenders.filter((r): r is number => r !== undefined),
         ),
         measuredFigure(
           {

@@ -351,3 +351,35 @@ test('the list shows live counts, conditions and filters by state', async ({
   await expect(policies.row('worker-bond1')).toHaveCount(0);
   await page.screenshot({ path: path.join(shots, 'policy-list.png'), fullPage: true });
 });
+
+test('while enactments are still arriving the list shows the handler’s count, marked as such', async ({
+  consolePage,
+  page,
+  kube,
+}) => {
+  const policy = await kube.get<{
+    status?: { conditions?: { type: string; status: string; message?: string }[] };
+  }>(`${API}/dns-search-domains`);
+  const message =
+    policy.status?.conditions?.find((c) => c.type === 'Available' && c.status === 'True')
+      ?.message ?? '';
+  const handlerCount = /^(\d+)\//.exec(message)?.[1];
+  expect(handlerCount, `an Available message with a count: "${message}"`).toBeDefined();
+  // Hold the enactment list back, as a long list paging in would.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  await page.route('**/nodenetworkconfigurationenactments?*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const policies = new PolicyPages(consolePage);
+  await policies.openList();
+  const row = policies.row('dns-search-domains');
+  await expect(row.getByTestId('counts-from-handler')).toBeVisible();
+  await expect(row.getByTestId('count-Available')).toContainText(String(handlerCount));
+  release();
+  await expect(row.getByTestId('counts-from-handler')).toHaveCount(0);
+  await expect(row.getByTestId('count-Available')).toContainText(String(handlerCount));
+});

@@ -168,6 +168,7 @@ const sameRow = (prev: PolicyTableRowProps, next: PolicyTableRowProps): boolean 
   prev.now === next.now &&
   prev.onDelete === next.onDelete &&
   prev.row.policy === next.row.policy &&
+  prev.row.countsFrom === next.row.countsFrom &&
   sameNames(prev.row.matchedNodes, next.row.matchedNodes) &&
   samePhaseCounts(prev.row.summary.counts, next.row.summary.counts);
 
@@ -219,6 +220,11 @@ const PolicyTableRow = memo(function PolicyTableRow({
       </Td>
       <Td dataLabel={t('Enactments')}>
         <PhaseCounts counts={row.summary.counts} />
+        {row.countsFrom === 'handler' && (
+          <div className="pf-v6-u-font-size-sm pf-v6-u-color-200" data-test="counts-from-handler">
+            {t('The handler’s count; per-node status is still loading.')}
+          </div>
+        )}
       </Td>
       <Td dataLabel={t('Conditions')}>
         <PolicyConditionLabels conditions={row.policy.status?.conditions} />

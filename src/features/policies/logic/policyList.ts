@@ -8,6 +8,7 @@ import {
   type NodeNetworkConfigurationEnactment,
   type NodeNetworkConfigurationPolicy,
 } from '../../../shared/model/nmstate';
+import { ENACTMENT_PHASES } from '../model/enactmentStatus';
 import type { EnactmentPhase, PolicyHeadline, PolicyStatusSummary } from '../model/enactmentStatus';
 import {
   emptyPhaseCounts,
@@ -15,6 +16,7 @@ import {
   getEnactmentPhase,
   summarizePhaseCounts,
 } from './enactments';
+import { getHandlerSummary } from './handlerSummary';
 import { getMatchedNodes } from './nodeSelection';
 
 export interface PolicyRow {
@@ -22,6 +24,11 @@ export interface PolicyRow {
   policy: NodeNetworkConfigurationPolicy;
   matchedNodes: string[];
   summary: PolicyStatusSummary;
+  /**
+   * `handler`: fewer of the policy's enactments have arrived than the handler reports, so the
+   * counts are the handler's summary (see getHandlerSummary) until the rest arrive.
+   */
+  countsFrom: 'enactments' | 'handler';
 }
 
 /**
@@ -115,12 +122,21 @@ export const buildPolicyRows = (
     }
   }
   return policies
-    .map((policy) => ({
-      name: policy.metadata.name,
-      policy,
-      matchedNodes: getMatchedNodeNames(policy, nodes),
-      summary: summarizePhaseCounts(policy, counts.get(policy.metadata.name) ?? emptyPhaseCounts()),
-    }))
+    .map((policy): PolicyRow => {
+      const own = counts.get(policy.metadata.name) ?? emptyPhaseCounts();
+      const received = ENACTMENT_PHASES.reduce((sum, phase) => sum + own[phase], 0);
+      const handler = getHandlerSummary(policy);
+      const fromHandler = handler !== undefined && received < handler.matching;
+      const shown = fromHandler ? emptyPhaseCounts() : own;
+      if (fromHandler) shown.Available = handler.available;
+      return {
+        name: policy.metadata.name,
+        policy,
+        matchedNodes: getMatchedNodeNames(policy, nodes),
+        summary: summarizePhaseCounts(policy, shown),
+        countsFrom: fromHandler ? 'handler' : 'enactments',
+      };
+    })
     .sort((a, b) => a.name.localeCompare(b.name));
 };
 
