@@ -1,4 +1,5 @@
 import { memo, useMemo, useState } from 'react';
+import type { Dispatch, SetStateAction } from 'react';
 import { Link, useNavigate } from 'react-router';
 import {
   Button,
@@ -41,55 +42,19 @@ interface PolicyListProps {
   now: number;
 }
 
-export function PolicyList({ rows, permissions, now }: PolicyListProps) {
+// Memoised, like the toolbar and the rows: the page re-renders on every watch flush (a rollout
+// updates hundreds of enactments a second) while the rows it passes change only after the
+// deferred recount.
+export const PolicyList = memo(function PolicyList({ rows, permissions, now }: PolicyListProps) {
   const { t } = usePluginTranslation();
   const [text, setText] = useState('');
   const [states, setStates] = useState<PolicyStateFilter[]>([]);
   const [deleting, setDeleting] = useState<NodeNetworkConfigurationPolicy | null>(null);
   const shown = useMemo(() => filterPolicyRows(rows, { text, states }), [rows, text, states]);
 
-  const toggle = (s: PolicyStateFilter) =>
-    setStates((prev) => (prev.includes(s) ? prev.filter((x) => x !== s) : [...prev, s]));
-
   return (
     <>
-      <Toolbar
-        data-test="policy-toolbar"
-        clearAllFilters={() => {
-          setText('');
-          setStates([]);
-        }}
-      >
-        <ToolbarContent>
-          <ToolbarItem>
-            <SearchInput
-              aria-label={t('Filter by name, description or node')}
-              placeholder={t('Filter by name, description or node')}
-              value={text}
-              onChange={(_e, v) => setText(v)}
-              onClear={() => setText('')}
-              data-test="policy-filter-text"
-            />
-          </ToolbarItem>
-          <ToolbarItem>
-            <ToggleGroup
-              aria-label={t('Filter by state')}
-              isCompact
-              data-test="policy-filter-states"
-            >
-              {STATE_FILTERS.map((s) => (
-                <ToggleGroupItem
-                  key={s}
-                  text={getPhaseText(t, s)}
-                  isSelected={states.includes(s)}
-                  onChange={() => toggle(s)}
-                  data-test={`filter-${s}`}
-                />
-              ))}
-            </ToggleGroup>
-          </ToolbarItem>
-        </ToolbarContent>
-      </Toolbar>
+      <PolicyListToolbar text={text} states={states} onText={setText} onStates={setStates} />
       {shown.length === 0 ? (
         <EmptyState
           headingLevel="h2"
@@ -130,7 +95,7 @@ export function PolicyList({ rows, permissions, now }: PolicyListProps) {
       {deleting && <DeletePolicyModal policy={deleting} onClose={() => setDeleting(null)} />}
     </>
   );
-}
+});
 
 export function CreatePolicyButton() {
   const { t } = usePluginTranslation();
@@ -236,3 +201,56 @@ const PolicyTableRow = memo(function PolicyTableRow({
     </Tr>
   );
 }, sameRow);
+
+interface PolicyListToolbarProps {
+  text: string;
+  states: PolicyStateFilter[];
+  onText: (text: string) => void;
+  onStates: Dispatch<SetStateAction<PolicyStateFilter[]>>;
+}
+
+const PolicyListToolbar = memo(function PolicyListToolbar({
+  text,
+  states,
+  onText: setText,
+  onStates: setStates,
+}: PolicyListToolbarProps) {
+  const { t } = usePluginTranslation();
+  const toggle = (s: PolicyStateFilter) =>
+    setStates((prev) => (prev.includes(s) ? prev.filter((x) => x !== s) : [...prev, s]));
+  return (
+    <Toolbar
+      data-test="policy-toolbar"
+      clearAllFilters={() => {
+        setText('');
+        setStates([]);
+      }}
+    >
+      <ToolbarContent>
+        <ToolbarItem>
+          <SearchInput
+            aria-label={t('Filter by name, description or node')}
+            placeholder={t('Filter by name, description or node')}
+            value={text}
+            onChange={(_e, v) => setText(v)}
+            onClear={() => setText('')}
+            data-test="policy-filter-text"
+          />
+        </ToolbarItem>
+        <ToolbarItem>
+          <ToggleGroup aria-label={t('Filter by state')} isCompact data-test="policy-filter-states">
+            {STATE_FILTERS.map((s) => (
+              <ToggleGroupItem
+                key={s}
+                text={getPhaseText(t, s)}
+                isSelected={states.includes(s)}
+                onChange={() => toggle(s)}
+                data-test={`filter-${s}`}
+              />
+            ))}
+          </ToggleGroup>
+        </ToolbarItem>
+      </ToolbarContent>
+    </Toolbar>
+  );
+});
