@@ -32,6 +32,26 @@ void describe('buildPolicyRows', () => {
     assert.equal(b.summary.counts.Pending, 1);
     assert.equal(d.summary.counts.Available, 0);
   });
+
+  void it('counts the last of two enactments claiming the same node and policy', () => {
+    const [b] = buildPolicyRows(
+      [bond],
+      [
+        makeEnactment(WORKER_1, bond.metadata.name, 'failing'),
+        {
+          ...makeEnactment(WORKER_1, bond.metadata.name, 'available'),
+          metadata: {
+            name: 'copy',
+            labels: { 'nmstate.io/node': WORKER_1, 'nmstate.io/policy': bond.metadata.name },
+          },
+        },
+      ],
+      clusterNodes,
+    );
+    assert.ok(b);
+    assert.equal(b.summary.counts.Available, 1);
+    assert.equal(b.summary.counts.Failing, 0);
+  });
 });
 
 void describe('filterPolicyRows', () => {

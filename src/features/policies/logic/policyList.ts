@@ -2,11 +2,9 @@
 // text and state filters. A policy without enactments has zero counts (never a missing entry), so
 // a state filter never trips over it.
 import type { Event, Node } from '../../../shared/model/k8s';
-import {
-  ENACTMENT_NODE_LABEL,
-  ENACTMENT_POLICY_LABEL,
-  type NodeNetworkConfigurationEnactment,
-  type NodeNetworkConfigurationPolicy,
+import type {
+  NodeNetworkConfigurationEnactment,
+  NodeNetworkConfigurationPolicy,
 } from '../../../shared/model/nmstate';
 import { ENACTMENT_PHASES } from '../model/enactmentStatus';
 import type { EnactmentPhase, PolicyHeadline, PolicyStatusSummary } from '../model/enactmentStatus';
@@ -31,11 +29,6 @@ export interface PolicyRow {
   countsFrom: 'enactments' | 'handler';
 }
 
-/**
- * One pass over the enactments: each is keyed by its labels (names only as a fallback) and
- * counted for its policy, so 50 policies × 500 nodes cost one walk of 25,000 objects, not 50.
- * Phases are cached per enactment object (see getEnactmentPhase).
- */
 /** Matched node names per policy object, valid while the node list is the same array. */
 const matchedCache = new WeakMap<object, { nodes: readonly Node[]; names: string[] }>();
 
@@ -50,22 +43,12 @@ const getMatchedNodeNames = (
   return names;
 };
 
-/** Keys taken from both labels never change for an object: cached like phases. */
-const keyCache = new WeakMap<object, { node: string; policy: string }>();
-
-const getCachedKey = (
-  nnce: NodeNetworkConfigurationEnactment,
-  known: { policies: string[]; nodes: string[] },
-): { node: string; policy: string } | null => {
-  const hit = keyCache.get(nnce);
-  if (hit) return hit;
-  const key = getEnactmentKey(nnce, known);
-  const labels = nnce.metadata.labels;
-  if (key && labels?.[ENACTMENT_NODE_LABEL] && labels[ENACTMENT_POLICY_LABEL])
-    keyCache.set(nnce, key);
-  return key;
-};
-
+/**
+ * One pass over the enactments: each is keyed by its labels (names only as a fallback) and
+ * filed under its policy, so 50 policies × 500 nodes cost one walk of 25,000 objects, not 50.
+ * Of two objects claiming the same (node, policy) the last one counts. Phases are cached per
+ * enactment object (see getEnactmentPhase).
+ */
 export const buildPolicyRows = (
   policies: readonly NodeNetworkConfigurationPolicy[],
   enactments: readonly NodeNetworkConfigurationEnactment[],
@@ -74,52 +57,23 @@ export const buildPolicyRows = (
   const byName = new Map<string, NodeNetworkConfigurationPolicy>();
   for (const p of policies) byName.set(p.metadata.name, p);
   const known = { policies: [...byName.keys()], nodes: nodes.map((n) => n.metadata.name) };
-  // node -> policy pairs seen, so a duplicate (same node and policy) counts once, as the index did.
-  const seen = new Map<string, Set<string>>();
-  const counts = new Map<string, Record<EnactmentPhase, number>>();
-  const latest = new Map<string, Map<string, NodeNetworkConfigurationEnactment>>();
+  const byPolicy = new Map<string, Map<string, NodeNetworkConfigurationEnactment>>();
   for (const nnce of enactments) {
-    const key = getCachedKey(nnce, known);
-    if (!key) continue;
-    const policy = byName.get(key.policy);
-    if (!policy) continue;
-    let nodesSeen = seen.get(key.policy);
-    if (!nodesSeen) {
-      nodesSeen = new Set();
-      seen.set(key.policy, nodesSeen);
+    const key = getEnactmentKey(nnce, known);
+    if (!key || !byName.has(key.policy)) continue;
+    let byNode = byPolicy.get(key.policy);
+    if (!byNode) {
+      byNode = new Map();
+      byPolicy.set(key.policy, byNode);
     }
-    if (nodesSeen.has(key.node)) {
-      // The index kept the last enactment of a (node, policy) pair: recount with that one.
-      let dupes = latest.get(key.policy);
-      if (!dupes) {
-        dupes = new Map();
-        latest.set(key.policy, dupes);
-      }
-      dupes.set(key.node, nnce);
-      continue;
-    }
-    nodesSeen.add(key.node);
-    let c = counts.get(key.policy);
-    if (!c) {
-      c = emptyPhaseCounts();
-      counts.set(key.policy, c);
-    }
-    c[getEnactmentPhase(nnce, policy.metadata.generation)] += 1;
+    byNode.set(key.node, nnce);
   }
-  if (latest.size > 0) {
-    // Rare (two objects claiming one pair): count that policy again from the last of each pair.
-    for (const policyName of latest.keys()) {
-      const policy = byName.get(policyName);
-      if (!policy) continue;
-      const last = new Map<string, NodeNetworkConfigurationEnactment>();
-      for (const nnce of enactments) {
-        const key = getEnactmentKey(nnce, known);
-        if (key?.policy === policyName) last.set(key.node, nnce);
-      }
-      const c = emptyPhaseCounts();
-      for (const nnce of last.values()) c[getEnactmentPhase(nnce, policy.metadata.generation)] += 1;
-      counts.set(policyName, c);
-    }
+  const counts = new Map<string, Record<EnactmentPhase, number>>();
+  for (const [policyName, byNode] of byPolicy) {
+    const generation = byName.get(policyName)?.metadata.generation;
+    const c = emptyPhaseCounts();
+    for (const nnce of byNode.values()) c[getEnactmentPhase(nnce, generation)] += 1;
+    counts.set(policyName, c);
   }
   return policies
     .map((policy): PolicyRow => {
