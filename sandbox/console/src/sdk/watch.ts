@@ -94,7 +94,6 @@ class Watch {
     const items = new Map<string, K8sResourceCommon>();
     let cont = '';
     let rv = '';
-    let first = true;
     do {
       const extra: Record<string, string> = { limit: String(this.req.limit ?? PAGE) };
       if (cont) extra.continue = cont;
@@ -108,12 +107,10 @@ class Watch {
       for (const item of page.items ?? []) items.set(keyOf(item), item);
       cont = page.metadata?.continue ?? '';
       rv = page.metadata?.resourceVersion ?? rv;
-      // A re-list replaces the data once complete, so stale items never flash away mid-way.
-      if (first && !this.state.loaded) {
-        this.items = items;
-        this.publish();
-      } else if (this.items === items) this.publish();
-      first = false;
+      // The first list shows each page as it comes; a re-list replaces the data once complete,
+      // so stale items never flash away mid-way.
+      if (!this.state.loaded) this.items = items;
+      if (this.items === items) this.publish();
     } while (cont);
     if (this.items !== items) {
       this.items = items;
