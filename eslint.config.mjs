@@ -65,6 +65,27 @@ export default tseslint.config(
     },
   },
   {
+    // PatternFly's Td and Th make a new ref per render and measure the cell after each one (a forced
+    // layout per re-rendered cell); src/shared/ui/tableCells keeps one ref per cell.
+    files: ['src/**/*.tsx'],
+    ignores: ['src/shared/ui/tableCells.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@patternfly/react-table',
+              importNames: ['Td', 'Th'],
+              message:
+                'Use Td and Th from src/shared/ui/tableCells: they measure a cell once, not per render.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/**/logic/**/*.ts', 'src/**/model/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', pureCoreBan],

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { Table, Tbody, Td, Th, Thead, Tr } from '@patternfly/react-table';
+import { Table, Tbody, Thead, Tr } from '@patternfly/react-table';
+import { Td, Th } from './tableCells';
 import type { GroupVersionKind, K8sResource } from '../model/k8s';
 import { getResourceUrl } from '../k8s/models';
 import { usePluginTranslation } from '../i18n/usePluginTranslation';

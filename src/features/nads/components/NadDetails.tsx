@@ -18,7 +18,8 @@ import {
   Tabs,
   Title,
 } from '@patternfly/react-core';
-import { Table, Tbody, Td, Th, Thead, Tr } from '@patternfly/react-table';
+import { Table, Tbody, Thead, Tr } from '@patternfly/react-table';
+import { Td, Th } from '../../../shared/ui/tableCells';
 import type { Event, Pod } from '../../../shared/model/k8s';
 import type { NetworkAttachmentDefinition } from '../../../shared/model/nad';
 import { PodGVK, getResourceUrl } from '../../../shared/k8s/models';

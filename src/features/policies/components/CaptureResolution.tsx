@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Alert, Content, ExpandableSection, Label, Stack, StackItem } from '@patternfly/react-core';
-import { Table, Tbody, Td, Th, Thead, Tr } from '@patternfly/react-table';
+import { Table, Tbody, Thead, Tr } from '@patternfly/react-table';
+import { Td, Th } from '../../../shared/ui/tableCells';
 import type { NetworkState } from '../../../shared/model/nmstate';
 import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
 import { YamlView } from '../../../shared/ui/YamlView';

@@ -9,7 +9,8 @@ import {
   LabelGroup,
   Title,
 } from '@patternfly/react-core';
-import { Table, Tbody, Td, Th, Thead, Tr } from '@patternfly/react-table';
+import { Table, Tbody, Thead, Tr } from '@patternfly/react-table';
+import { Td, Th } from '../../../shared/ui/tableCells';
 import type { NetworkState } from '../../../shared/model/nmstate';
 import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
 import type { InterfaceSummary, IpSummary } from '../logic/desiredStateSummary';

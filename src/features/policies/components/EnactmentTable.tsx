@@ -1,7 +1,8 @@
 import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, CodeBlock, CodeBlockCode, ExpandableSection, Label } from '@patternfly/react-core';
-import { ExpandableRowContent, Table, Tbody, Td, Th, Thead, Tr } from '@patternfly/react-table';
+import { ExpandableRowContent, Table, Tbody, Thead, Tr } from '@patternfly/react-table';
+import { Td, Th } from '../../../shared/ui/tableCells';
 import type { NodeNetworkConfigurationEnactment } from '../../../shared/model/nmstate';
 import { LazyTooltip } from '../../../shared/ui/LazyTooltip';
 import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';

@@ -1,5 +1,6 @@
 import { Content, Label } from '@patternfly/react-core';
-import { Table, Tbody, Td, Th, Thead, Tr } from '@patternfly/react-table';
+import { Table, Tbody, Thead, Tr } from '@patternfly/react-table';
+import { Td, Th } from '../../../shared/ui/tableCells';
 import type { Event } from '../../../shared/model/k8s';
 import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
 import { formatAge } from '../../../shared/ui/labels';

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { Table, Tbody, Td, Th, Thead, Tr } from '@patternfly/react-table';
+import { Table, Tbody, Thead, Tr } from '@patternfly/react-table';
+import { Td, Th } from '../../../shared/ui/tableCells';
 import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
 import type { Node } from '../../../shared/model/k8s';
 import type {

@@ -15,7 +15,8 @@ import {
   StackItem,
   Title,
 } from '@patternfly/react-core';
-import { Table, Tbody, Td, Th, Thead, Tr } from '@patternfly/react-table';
+import { Table, Tbody, Thead, Tr } from '@patternfly/react-table';
+import { Td, Th } from '../../../shared/ui/tableCells';
 import { NodeGVK, NodeNetworkStateGVK, PolicyModel } from '../../../shared/k8s/models';
 import { useWatchedList } from '../../../shared/k8s/useWatchedList';
 import { DataState } from '../../../shared/ui/DataState';

@@ -2,7 +2,8 @@ import { Fragment, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useAccessReview } from '@openshift-console/dynamic-plugin-sdk';
 import { Button, EmptyState, EmptyStateBody, Label } from '@patternfly/react-core';
-import { Table, Tbody, Td, Th, Thead, Tr } from '@patternfly/react-table';
+import { Table, Tbody, Thead, Tr } from '@patternfly/react-table';
+import { Td, Th } from '../../../shared/ui/tableCells';
 import {
   ENACTMENT_PAGE_SIZE,
   EnactmentGVK,

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, EmptyState, Flex, FlexItem } from '@patternfly/react-core';
-import { Table, Tbody, Td, Th, Thead, Tr } from '@patternfly/react-table';
+import { Table, Tbody, Thead, Tr } from '@patternfly/react-table';
+import { Td, Th } from '../../../shared/ui/tableCells';
 import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
 import { HostNetworkAttachmentModel } from '../../../shared/k8s/models';
 import { useDeleteResource } from '../../../shared/k8s/mutations';

@@ -12,7 +12,8 @@ import {
   List,
   ListItem,
 } from '@patternfly/react-core';
-import { Table, Tbody, Td, Th, Thead, Tr } from '@patternfly/react-table';
+import { Table, Tbody, Thead, Tr } from '@patternfly/react-table';
+import { Td, Th } from '../../../shared/ui/tableCells';
 import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
 import { BareMetalHostGVK, NodeGVK, getResourceUrl } from '../../../shared/k8s/models';
 import type { HostPortRow, HostPortsView } from '../logic/hostPorts';

@@ -9,7 +9,8 @@ import {
   FlexItem,
   Label,
 } from '@patternfly/react-core';
-import { Table, Tbody, Td, Th, Thead, Tr } from '@patternfly/react-table';
+import { Table, Tbody, Thead, Tr } from '@patternfly/react-table';
+import { Td, Th } from '../../../shared/ui/tableCells';
 import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
 import { BareMetalHostGVK, BareMetalSwitchGVK, getResourceUrl } from '../../../shared/k8s/models';
 import type { SwitchView } from '../logic/hostPorts';

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Button, EmptyState, EmptyStateBody, Label } from '@patternfly/react-core';
-import { Table, Tbody, Td, Th, Thead, Tr } from '@patternfly/react-table';
+import { Table, Tbody, Thead, Tr } from '@patternfly/react-table';
+import { Td, Th } from '../../../shared/ui/tableCells';
 import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
 import { BareMetalHostGVK, NadGVK, PolicyGVK, getResourceUrl } from '../../../shared/k8s/models';
 import type { HostNetworkAttachment } from '../../../shared/model/metal3';

@@ -1,0 +1,41 @@
+// PatternFly's Td and Th, each with a ref that lives as long as the cell. Without a ref of its
+// own, a PatternFly cell makes a new one on every render, and an effect keyed on that ref reads
+// offsetWidth/scrollWidth after every render: each re-rendered cell (header cells included, as a
+// table re-renders with its rows) forced a synchronous layout of the whole table. In lists that
+// update many times a second (a rollout of 25,000 enactments) those layouts were a large part of
+// every update. With a lasting ref the truncation check runs once, when the cell mounts.
+import { useRef } from 'react';
+import type { ReactNode } from 'react';
+import { Td as PfTd, Th as PfTh } from '@patternfly/react-table';
+import type { TdProps, ThProps } from '@patternfly/react-table';
+
+export function Td(props: Omit<TdProps, 'ref'>) {
+  const ref = useRef<HTMLTableCellElement>(null);
+  return <PfTd {...props} ref={ref} />;
+}
+
+export function Th(props: Omit<ThProps, 'ref'>) {
+  const ref = useRef<HTMLTableCellElement>(null);
+  return <PfTh {...props} ref={ref} />;
+}
+
+/**
+ * A body cell with PatternFly's class and responsive label but none of Td's machinery (cell
+ * decorators, the truncation check and tooltip). Rendering a Td allocates several kilobytes; a
+ * cell that a live list re-renders many times a second with plain content uses this instead.
+ */
+export function PlainTd({
+  dataLabel,
+  children,
+  'data-test': testId,
+}: {
+  dataLabel: string;
+  children: ReactNode;
+  'data-test'?: string;
+}) {
+  return (
+    <td className="pf-v6-c-table__td" data-label={dataLabel} data-test={testId}>
+      {children}
+    </td>
+  );
+}
