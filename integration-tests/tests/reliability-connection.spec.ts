@@ -4,6 +4,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures';
 import { startSandbox } from '../sandbox';
+import { PolicyPages } from '../pages/PolicyPages';
 
 // Chromium logs failed requests and sockets while the cluster is down; those are expected here.
 const EXPECTED_WHILE_DOWN = [/WebSocket connection to .* failed/, /status of 502/];
@@ -114,4 +115,59 @@ test('@reliability the console stand-in serves a strict CSP and no page violates
   // Violations are reported as console errors by the host, which fail the test.
   await consolePage.goto('/switchboard/overview');
   await expect(consolePage.title).toBeVisible();
+});
+
+test('@reliability the policy list lists its enactments again after a dropped watch and a 410', async ({
+  consolePage,
+  page,
+  kube,
+}) => {
+  const enactments =
+    '**/api/kubernetes/apis/nmstate.io/v1beta1/nodenetworkconfigurationenactments?*';
+  let lists = 0;
+  await page.route(enactments, async (route) => {
+    if (!route.request().url().includes('watch=true')) lists++;
+    await route.continue();
+  });
+  let sockets = 0;
+  await page.routeWebSocket(/nodenetworkconfigurationenactments\?.*watch=true/, (ws) => {
+    const server = ws.connectToServer();
+    sockets++;
+    // The first watch drops; the second is told its resourceVersion expired.
+    if (sockets === 1) setTimeout(() => void ws.close(), 300);
+    if (sockets === 2)
+      setTimeout(() => {
+        ws.send(
+          JSON.stringify({
+            type: 'ERROR',
+            object: { kind: 'Status', apiVersion: 'v1', status: 'Failure', code: 410 },
+          }),
+        );
+      }, 300);
+    ws.onMessage((m) => server.send(m));
+    server.onMessage((m) => ws.send(m));
+  });
+  const policies = new PolicyPages(consolePage);
+  await policies.openList();
+  await expect(policies.row('worker-bond1').getByTestId('count-Failing')).toContainText('1');
+  await expect.poll(() => lists, { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+  // The third watch carries a new policy's enactment to its row.
+  const API = '/apis/nmstate.io/v1/nodenetworkconfigurationpolicies';
+  await kube.post(API, {
+    apiVersion: 'nmstate.io/v1',
+    kind: 'NodeNetworkConfigurationPolicy',
+    metadata: { name: 'late-dns' },
+    spec: {
+      nodeSelector: { 'kubernetes.io/hostname': 'worker-1' },
+      desiredState: { 'dns-resolver': { config: { server: ['10.0.0.53'] } } },
+    },
+  });
+  try {
+    await expect(policies.row('late-dns').getByTestId('count-Available')).toContainText('1', {
+      timeout: 30_000,
+    });
+    await expect(policies.row('worker-bond1').getByTestId('count-Failing')).toContainText('1');
+  } finally {
+    await kube.del(`${API}/late-dns`);
+  }
 });

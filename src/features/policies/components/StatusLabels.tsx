@@ -3,6 +3,7 @@ import type { LabelProps } from '@patternfly/react-core';
 import type { Condition } from '../../../shared/model/k8s';
 import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
 import { LazyTooltip } from '../../../shared/ui/LazyTooltip';
+import './policies.css';
 import type { EnactmentPhase, PolicyHeadline } from '../model/enactmentStatus';
 import { POLICY_CONDITION_TYPES, POLICY_REASON_NO_MATCHING_NODE } from '../model/enactmentStatus';
 import type { TFunction } from './messages';
@@ -102,6 +103,52 @@ export function PhaseCounts({ counts }: { counts: Record<EnactmentPhase, number>
         </Label>
       ))}
     </LabelGroup>
+  );
+}
+
+const COUNT_CLASS: Record<EnactmentPhase, string> = {
+  Available: 'sb-phase-count--success',
+  Failing: 'sb-phase-count--danger',
+  Retrying: 'sb-phase-count--warning',
+  Progressing: 'sb-phase-count--info',
+  Pending: 'sb-phase-count--neutral',
+  Aborted: 'sb-phase-count--danger',
+  Unknown: 'sb-phase-count--neutral',
+  Stale: 'sb-phase-count--neutral',
+};
+
+/**
+ * The list's counts: only the states some node is in, each as a status dot and text. A rollout
+ * rewrites every row's counts twice a second, and five labels per row (list items, icons,
+ * borders) cost most of the layout and paint of each update; zero counts said nothing.
+ */
+export function PhaseCountsInline({
+  counts,
+}: {
+  counts: Readonly<Record<EnactmentPhase, number>>;
+}) {
+  const { t } = usePluginTranslation();
+  const shown = [...LIST_PHASES, 'Retrying', 'Stale', 'Unknown'].filter(
+    (p): p is EnactmentPhase => counts[p as EnactmentPhase] > 0,
+  );
+  if (shown.length === 0)
+    return (
+      <span className="pf-v6-u-color-200" data-test="phase-counts-none">
+        {t('No enactments')}
+      </span>
+    );
+  return (
+    <span className="sb-phase-counts" data-test="phase-counts">
+      {shown.map((phase) => (
+        <span
+          key={phase}
+          className={`sb-phase-count ${COUNT_CLASS[phase]}`}
+          data-test={`count-${phase}`}
+        >
+          {t('{{state}}: {{count}}', { state: getPhaseText(t, phase), count: counts[phase] })}
+        </span>
+      ))}
+    </span>
   );
 }
 

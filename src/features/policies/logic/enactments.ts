@@ -101,31 +101,34 @@ export const getPolicyEnactments = (
 
 /**
  * The phase from the conditions alone, cached per enactment object: watch data keeps an object's
- * identity until the object changes, so a list of 25,000 enactments re-derives only the phases
- * of those a watch event replaced (policy list, rollout storms).
+ * identity until the object changes, so pages that derive phases on every render (enactment
+ * tables, failed-policy lists) re-derive only those a watch event replaced.
  */
 const conditionPhases = new WeakMap<object, EnactmentPhase>();
+
+const isStale = (nnce: NodeNetworkConfigurationEnactment, policyGeneration?: number): boolean =>
+  policyGeneration !== undefined &&
+  typeof nnce.status?.policyGeneration === 'number' &&
+  nnce.status.policyGeneration !== policyGeneration;
 
 export const getEnactmentPhase = (
   nnce: NodeNetworkConfigurationEnactment,
   policyGeneration?: number,
 ): EnactmentPhase => {
-  const status = nnce.status;
-  if (
-    policyGeneration !== undefined &&
-    typeof status?.policyGeneration === 'number' &&
-    status.policyGeneration !== policyGeneration
-  )
-    return 'Stale';
+  if (isStale(nnce, policyGeneration)) return 'Stale';
   let phase = conditionPhases.get(nnce);
   if (phase === undefined) {
-    phase = getConditionPhase(status?.conditions);
+    phase = getConditionPhase(nnce.status?.conditions);
     conditionPhases.set(nnce, phase);
   }
   return phase;
 };
 
-const getConditionPhase = (conditions: readonly Condition[] | undefined): EnactmentPhase => {
+/**
+ * The phase from the conditions alone, before the generation check (the policy list's counter
+ * keeps it in its digest of an enactment instead of the object).
+ */
+export const getConditionPhase = (conditions: readonly Condition[] | undefined): EnactmentPhase => {
   const failing = getCondition(conditions, 'Failing');
   // Since v0.85 a retry sets Failing and Progressing True together, both with reason Retrying.
   if (

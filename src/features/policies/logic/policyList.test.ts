@@ -33,7 +33,7 @@ void describe('buildPolicyRows', () => {
     assert.equal(d.summary.counts.Available, 0);
   });
 
-  void it('counts the last of two enactments claiming the same node and policy', () => {
+  void it('counts the greater name of two enactments claiming the same node and policy', () => {
     const [b] = buildPolicyRows(
       [bond],
       [
@@ -41,7 +41,7 @@ void describe('buildPolicyRows', () => {
         {
           ...makeEnactment(WORKER_1, bond.metadata.name, 'available'),
           metadata: {
-            name: 'copy',
+            name: `${WORKER_1}.${bond.metadata.name}-copy`,
             labels: { 'nmstate.io/node': WORKER_1, 'nmstate.io/policy': bond.metadata.name },
           },
         },

@@ -8,12 +8,9 @@ import type {
 } from '../../../shared/model/nmstate';
 import { ENACTMENT_PHASES } from '../model/enactmentStatus';
 import type { EnactmentPhase, PolicyHeadline, PolicyStatusSummary } from '../model/enactmentStatus';
-import {
-  emptyPhaseCounts,
-  getEnactmentKey,
-  getEnactmentPhase,
-  summarizePhaseCounts,
-} from './enactments';
+import { emptyPhaseCounts, summarizePhaseCounts } from './enactments';
+import { createEnactmentCounter, digestEnactment } from './enactmentCounter';
+import type { PhaseCounts } from './enactmentCounter';
 import { getHandlerSummary } from './handlerSummary';
 import { getMatchedNodes } from './nodeSelection';
 
@@ -43,46 +40,40 @@ const getMatchedNodeNames = (
   return names;
 };
 
-/**
- * One pass over the enactments: each is keyed by its labels (names only as a fallback) and
- * filed under its policy, so 50 policies × 500 nodes cost one walk of 25,000 objects, not 50.
- * Of two objects claiming the same (node, policy) the last one counts. Phases are cached per
- * enactment object (see getEnactmentPhase).
- */
+/** Phase counts of every policy from whole enactment objects, in one go. */
+export const countEnactments = (
+  policies: readonly NodeNetworkConfigurationPolicy[],
+  enactments: readonly NodeNetworkConfigurationEnactment[],
+  nodes: readonly Node[],
+): ReadonlyMap<string, PhaseCounts> => {
+  const counter = createEnactmentCounter();
+  counter.apply({ reset: true, upserts: enactments.map(digestEnactment), deletes: [] });
+  return counter.count(policies, nodes);
+};
+
 export const buildPolicyRows = (
   policies: readonly NodeNetworkConfigurationPolicy[],
   enactments: readonly NodeNetworkConfigurationEnactment[],
   nodes: readonly Node[],
+): PolicyRow[] =>
+  buildPolicyRowsFromCounts(policies, countEnactments(policies, enactments, nodes), nodes);
+
+/**
+ * Rows from phase counts already taken: the list page keeps an EnactmentCounter fed by its
+ * digest watch, so a watch flush costs only the enactments it changed.
+ */
+export const buildPolicyRowsFromCounts = (
+  policies: readonly NodeNetworkConfigurationPolicy[],
+  counts: ReadonlyMap<string, PhaseCounts>,
+  nodes: readonly Node[],
 ): PolicyRow[] => {
-  const byName = new Map<string, NodeNetworkConfigurationPolicy>();
-  for (const p of policies) byName.set(p.metadata.name, p);
-  const known = { policies: [...byName.keys()], nodes: nodes.map((n) => n.metadata.name) };
-  const byPolicy = new Map<string, Map<string, NodeNetworkConfigurationEnactment>>();
-  for (const nnce of enactments) {
-    const key = getEnactmentKey(nnce, known);
-    if (!key || !byName.has(key.policy)) continue;
-    let byNode = byPolicy.get(key.policy);
-    if (!byNode) {
-      byNode = new Map();
-      byPolicy.set(key.policy, byNode);
-    }
-    byNode.set(key.node, nnce);
-  }
-  const counts = new Map<string, Record<EnactmentPhase, number>>();
-  for (const [policyName, byNode] of byPolicy) {
-    const generation = byName.get(policyName)?.metadata.generation;
-    const c = emptyPhaseCounts();
-    for (const nnce of byNode.values()) c[getEnactmentPhase(nnce, generation)] += 1;
-    counts.set(policyName, c);
-  }
   return policies
     .map((policy): PolicyRow => {
       const own = counts.get(policy.metadata.name) ?? emptyPhaseCounts();
       const received = ENACTMENT_PHASES.reduce((sum, phase) => sum + own[phase], 0);
       const handler = getHandlerSummary(policy);
       const fromHandler = handler !== undefined && received < handler.matching;
-      const shown = fromHandler ? emptyPhaseCounts() : own;
-      if (fromHandler) shown.Available = handler.available;
+      const shown = fromHandler ? { ...emptyPhaseCounts(), Available: handler.available } : own;
       return {
         name: policy.metadata.name,
         policy,

@@ -1,25 +1,23 @@
-import { useDeferredValue, useMemo } from 'react';
+import { useMemo } from 'react';
+import { Alert } from '@patternfly/react-core';
 import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
 import { withQueryClient } from '../../../shared/query/withQueryClient';
 import { DataState } from '../../../shared/ui/DataState';
 import { PageShell } from '../../../shared/ui/PageShell';
-import { useEnactments, useNodes, usePolicies, usePolicyPermissions } from '../data/usePolicyData';
-import { buildPolicyRows } from '../logic/policyList';
+import { useNodes, usePolicies, usePolicyPermissions } from '../data/usePolicyData';
+import { useEnactmentCounts } from '../data/useEnactmentCounts';
+import { buildPolicyRowsFromCounts } from '../logic/policyList';
 import { CreatePolicyButton, PolicyList } from '../components/PolicyList';
 
 function PolicyListPage() {
   const { t } = usePluginTranslation();
   const policies = usePolicies();
-  const enactments = useEnactments();
   const nodes = useNodes();
   const permissions = usePolicyPermissions();
-  // Deferred: a long enactment list arrives page by page and a rollout changes hundreds of
-  // enactments a second; React renders the newest list in the background and drops the
-  // intermediate ones, so typing in the filter or opening a menu never waits for a recount.
-  const enactmentList = useDeferredValue(enactments.data);
+  const enactments = useEnactmentCounts(policies.data, nodes.data, !policies.isMissingApi);
   const rows = useMemo(
-    () => buildPolicyRows(policies.data, enactmentList, nodes.data),
-    [policies.data, enactmentList, nodes.data],
+    () => buildPolicyRowsFromCounts(policies.data, enactments.counts, nodes.data),
+    [policies.data, enactments.counts, nodes.data],
   );
   // Ages change by the minute; a coarse clock lets unchanged rows skip re-rendering.
   const now = Math.floor(Date.now() / 60_000) * 60_000;
@@ -35,6 +33,17 @@ function PolicyListPage() {
           'Install the Kubernetes NMState operator to configure node networking.',
         )}
       >
+        {enactments.error && (
+          <Alert
+            variant="warning"
+            isInline
+            isPlain
+            title={t('Per-node status could not be loaded: {{message}}', {
+              message: enactments.error.message,
+            })}
+            data-test="enactment-counts-error"
+          />
+        )}
         <PolicyList rows={rows} permissions={permissions} now={now} />
       </DataState>
     </PageShell>
