@@ -113,34 +113,52 @@ function instrumentPage(): void {
   // reads 16.6–16.8 ms. Deltas are snapped to whole intervals of headless Chromium's fixed 60 Hz
   // frame clock, so a frame counts as 16.67 ms, a dropped one as 33.3 ms, and clamping noise
   // cannot turn on-time frames into misses (or misses into on-time frames).
+  // The frame loop runs only while recording: a requestAnimationFrame loop keeps Chromium
+  // producing a frame every vsync, and on 2 cores that compositing work competed with the
+  // page being measured (it made the renderer use more than a whole core during the storm).
   const vsync = 1000 / 60;
   let last = 0;
-  const frame = (t: number): void => {
-    if (state.recording) {
-      if (last > 0) state.frames.push(Math.max(1, Math.round((t - last) / vsync)) * vsync);
-      last = t;
-    } else last = 0;
-    requestAnimationFrame(frame);
+  let recording = false;
+  let loop = 0;
+  const frame = (id: number, t: number): void => {
+    if (!recording || id !== loop) return;
+    if (last > 0) state.frames.push(Math.max(1, Math.round((t - last) / vsync)) * vsync);
+    last = t;
+    requestAnimationFrame((next) => frame(id, next));
   };
-  requestAnimationFrame(frame);
-  // A MessageChannel ping-pong: the longest gap between pongs is the longest main-thread block,
-  // also below the 50 ms long-task threshold.
-  const channel = new MessageChannel();
+  Object.defineProperty(state, 'recording', {
+    enumerable: true,
+    get: () => recording,
+    set: (on: boolean) => {
+      if (on === recording) return;
+      recording = on;
+      last = 0;
+      loop++;
+      const id = loop;
+      if (on) requestAnimationFrame((t) => frame(id, t));
+    },
+  });
+  // A paced heartbeat: a 4 ms timer whose longest interval between ticks bounds the longest
+  // main-thread block from above (an idle thread shows 4–5 ms), also below the 50 ms long-task
+  // threshold. It used to be a MessageChannel ping-pong, which re-armed itself as soon as it ran:
+  // it kept the main thread 100% busy in tiny tasks and was by far the page's largest allocator,
+  // so it caused much of the garbage collection it then measured.
+  const period = 4;
   let prev = 0;
-  channel.port1.onmessage = () => {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const tick = (): void => {
     const now = performance.now();
-    if (state.heartbeatOn) {
-      if (prev > 0) state.heartbeatMaxGap = Math.max(state.heartbeatMaxGap, now - prev);
-      prev = now;
-      setTimeout(() => channel.port2.postMessage(0), 0);
-    } else prev = 0;
+    if (prev > 0) state.heartbeatMaxGap = Math.max(state.heartbeatMaxGap, now - prev);
+    prev = now;
+    timer = setTimeout(tick, period);
   };
   Object.defineProperty(state, 'startHeartbeat', {
     value: () => {
+      clearTimeout(timer);
       state.heartbeatOn = true;
       state.heartbeatMaxGap = 0;
       prev = 0;
-      channel.port2.postMessage(0);
+      tick();
     },
   });
 }
