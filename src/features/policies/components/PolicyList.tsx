@@ -45,7 +45,7 @@ interface PolicyListProps {
 
 // Memoised, like the toolbar and the rows: the page re-renders on every watch flush (a rollout
 // updates hundreds of enactments a second) while the rows it passes change only after the
-// deferred recount.
+// deferred count.
 export const PolicyList = memo(function PolicyList({ rows, permissions, now }: PolicyListProps) {
   const { t } = usePluginTranslation();
   const [text, setText] = useState('');
@@ -187,9 +187,9 @@ const sameRow = (prev: PolicyTableRowProps, next: PolicyTableRowProps): boolean 
   samePhaseCounts(prev.row.summary.counts, next.row.summary.counts);
 
 // A rollout changes the counts of every row twice a second and nothing else in them, so the
-// cells are split in three memoised groups and only the enactment counts re-render. Table cells
-// are among the heaviest PatternFly components to render; re-rendering all six per row was most
-// of each update's work and garbage.
+// cells are split in three memoised groups and only the enactment counts re-render, in a plain
+// td. Table cells are among the heaviest PatternFly components to render; re-rendering all six
+// per row was most of each update's work and garbage.
 const PolicyTableRow = memo(function PolicyTableRow({
   row,
   permissions,
