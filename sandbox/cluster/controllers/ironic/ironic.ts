@@ -308,7 +308,11 @@ export class IronicNetworking implements Controller {
   private stepDelay(key: string, state: string): number {
     const weight = STEP_WEIGHT[state] ?? 1;
     const extra = this.speed === 'realtime' ? 2 : 1;
-    return stepMs(this.speed, `${key}/${state}`) * weight * extra;
+    const ms = stepMs(this.speed, `${key}/${state}`) * weight * extra;
+    // A state with its own switch-port phase lasts at least a second even at test speed: the
+    // console applies watch events in 500 ms batches, and a shorter state could fall inside one
+    // batch and never be shown (the end-to-end test of the port phases then failed now and then).
+    return PHASE_OF_STATE[state] && PHASE_OF_STATE[state] !== 'idle' ? Math.max(ms, 1000) : ms;
   }
 
   private reconcileHost(key: string, namespace: string, name: string): void {
