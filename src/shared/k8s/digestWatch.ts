@@ -18,8 +18,6 @@ export interface DigestBatch<D> {
   upserts: D[];
   /** Keys of deleted objects. */
   deletes: string[];
-  /** True once a whole list has arrived (the first list delivers page by page). */
-  complete: boolean;
 }
 
 export interface DigestWatchOptions<D> {
@@ -46,7 +44,7 @@ const FIRST_RETRY_MS = 1000;
 const MAX_RETRY_MS = 15_000;
 
 /** Key of an object: its name, prefixed with its namespace when it has one. */
-export const objectKey = (obj: K8sResourceCommon): string =>
+const objectKey = (obj: K8sResourceCommon): string =>
   obj.metadata?.namespace
     ? `${obj.metadata.namespace}/${obj.metadata.name ?? ''}`
     : (obj.metadata?.name ?? '');
@@ -102,8 +100,7 @@ export function startDigestWatch<D>(opts: DigestWatchOptions<D>): () => void {
         rv = page.metadata?.resourceVersion ?? rv;
         // The first list shows each page as it arrives; a re-list replaces the data only once
         // complete, so counts never drop to a partial list and back.
-        if (progressive)
-          opts.onBatch({ reset: first, upserts: digests, deletes: [], complete: !cont });
+        if (progressive) opts.onBatch({ reset: first, upserts: digests, deletes: [] });
         else collected.push(...digests);
         first = false;
       } while (cont);
@@ -114,8 +111,7 @@ export function startDigestWatch<D>(opts: DigestWatchOptions<D>): () => void {
       if (error.kind !== 'forbidden' && error.kind !== 'notFound') retry();
       return;
     }
-    if (!progressive)
-      opts.onBatch({ reset: true, upserts: collected, deletes: [], complete: true });
+    if (!progressive) opts.onBatch({ reset: true, upserts: collected, deletes: [] });
     listedOnce = true;
     retryMs = FIRST_RETRY_MS;
     open(rv, mine);
@@ -165,8 +161,7 @@ export function startDigestWatch<D>(opts: DigestWatchOptions<D>): () => void {
       if (ev.type === 'DELETED') deletes.push(key);
       else upserts.push(opts.digest(ev.object));
     }
-    if (upserts.length > 0 || deletes.length > 0)
-      opts.onBatch({ reset: false, upserts, deletes, complete: true });
+    if (upserts.length > 0 || deletes.length > 0) opts.onBatch({ reset: false, upserts, deletes });
     // The server can no longer replay from our version: start over with a fresh list.
     if (expired) void list();
   };

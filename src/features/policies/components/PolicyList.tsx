@@ -21,6 +21,7 @@ import { formatAge } from '../../../shared/ui/labels';
 import { LazyTooltip } from '../../../shared/ui/LazyTooltip';
 import type { PolicyRow, PolicyStateFilter } from '../logic/policyList';
 import { filterPolicyRows } from '../logic/policyList';
+import { samePhaseCounts } from '../logic/enactments';
 import type { PolicyPermissions } from '../data/usePolicyData';
 import { DeletePolicyModal } from './DeletePolicyModal';
 import { getPhaseText, PhaseCountsInline, PolicyConditionLabels } from './StatusLabels';
@@ -169,9 +170,6 @@ interface PolicyTableRowProps {
 
 const sameNames = (a: readonly string[], b: readonly string[]) =>
   a === b || (a.length === b.length && a.every((n, i) => n === b[i]));
-
-const samePhaseCounts = (a: PolicyRow['summary']['counts'], b: PolicyRow['summary']['counts']) =>
-  (Object.keys(a) as (keyof typeof a)[]).every((k) => a[k] === b[k]);
 
 /**
  * A row re-renders only when what it shows changed: during a rollout storm or while a long

@@ -84,11 +84,12 @@ export const LIST_PHASES: EnactmentPhase[] = [
   'Aborted',
 ];
 
+/** Shown after LIST_PHASES, and only when some enactment is in them. */
+const EXTRA_PHASES: readonly EnactmentPhase[] = ['Retrying', 'Stale', 'Unknown'];
+
 export function PhaseCounts({ counts }: { counts: Record<EnactmentPhase, number> }) {
   const { t } = usePluginTranslation();
-  const extra: EnactmentPhase[] = (['Retrying', 'Stale', 'Unknown'] as const).filter(
-    (p) => counts[p] > 0,
-  );
+  const extra = EXTRA_PHASES.filter((p) => counts[p] > 0);
   return (
     <LabelGroup numLabels={8} data-test="phase-counts">
       {[...LIST_PHASES, ...extra].map((phase) => (
@@ -128,9 +129,7 @@ export function PhaseCountsInline({
   counts: Readonly<Record<EnactmentPhase, number>>;
 }) {
   const { t } = usePluginTranslation();
-  const shown = [...LIST_PHASES, 'Retrying', 'Stale', 'Unknown'].filter(
-    (p): p is EnactmentPhase => counts[p as EnactmentPhase] > 0,
-  );
+  const shown = [...LIST_PHASES, ...EXTRA_PHASES].filter((p) => counts[p] > 0);
   if (shown.length === 0)
     return (
       <span className="pf-v6-u-color-200" data-test="phase-counts-none">

@@ -12,8 +12,6 @@ import type { PhaseCounts } from '../logic/enactmentCounter';
 
 export interface EnactmentCounts {
   counts: ReadonlyMap<string, PhaseCounts>;
-  /** True once every enactment has been listed. */
-  complete: boolean;
   /** The last failure of the list or watch; cleared by the next batch that arrives. */
   error?: K8sError;
 }
@@ -24,10 +22,7 @@ export function useEnactmentCounts(
   enabled = true,
 ): EnactmentCounts {
   const [counter] = useState(createEnactmentCounter);
-  const [state, setState] = useState<{ version: number; complete: boolean; error?: K8sError }>({
-    version: 0,
-    complete: false,
-  });
+  const [state, setState] = useState<{ version: number; error?: K8sError }>({ version: 0 });
   useEffect(() => {
     if (!enabled) return undefined;
     return startDigestWatch({
@@ -36,7 +31,7 @@ export function useEnactmentCounts(
       digest: (obj) => digestEnactment(obj as unknown as NodeNetworkConfigurationEnactment),
       onBatch: (batch) => {
         counter.apply(batch);
-        setState((s) => ({ version: s.version + 1, complete: s.complete || batch.complete }));
+        setState((s) => ({ version: s.version + 1 }));
       },
       onError: (error) => setState((s) => ({ ...s, error })),
     });
@@ -50,5 +45,5 @@ export function useEnactmentCounts(
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [counter, version, policies, nodes],
   );
-  return { counts, complete: state.complete, error: state.error };
+  return { counts, error: state.error };
 }

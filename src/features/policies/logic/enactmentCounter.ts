@@ -20,7 +20,13 @@ import {
   type NodeNetworkConfigurationPolicy,
 } from '../../../shared/model/nmstate';
 import type { EnactmentPhase } from '../model/enactmentStatus';
-import { emptyPhaseCounts, getConditionPhase, getEnactmentKey } from './enactments';
+import {
+  emptyPhaseCounts,
+  getConditionPhase,
+  getEnactmentKey,
+  isStaleGeneration,
+  samePhaseCounts,
+} from './enactments';
 
 export type PhaseCounts = Readonly<Record<EnactmentPhase, number>>;
 
@@ -92,11 +98,6 @@ const keyOf = (
   return getEnactmentKey({ metadata: { name: d.name, labels } }, known);
 };
 
-const sameCounts = (a: PhaseCounts, b: PhaseCounts): boolean => {
-  for (const phase of Object.keys(b) as EnactmentPhase[]) if (a[phase] !== b[phase]) return false;
-  return true;
-};
-
 export function createEnactmentCounter(): EnactmentCounter {
   const digests = new Map<string, EnactmentDigest>();
   let dirty = new Set<string>();
@@ -119,11 +120,7 @@ export function createEnactmentCounter(): EnactmentCounter {
   const entryOf = (d: EnactmentDigest): Entry | undefined => {
     const key = keyOf(d, known);
     if (!key) return undefined;
-    const generation = generations.get(key.policy);
-    const stale =
-      generation !== undefined &&
-      d.policyGeneration !== undefined &&
-      d.policyGeneration !== generation;
+    const stale = isStaleGeneration(d.policyGeneration, generations.get(key.policy));
     return {
       digest: d,
       pair: `${key.policy}\u0000${key.node}`,
@@ -167,7 +164,7 @@ export function createEnactmentCounter(): EnactmentCounter {
       const c = counts.get(name);
       if (!c) continue;
       const old = published.get(name);
-      if (!old || !sameCounts(old, c)) published.set(name, { ...c });
+      if (!old || !samePhaseCounts(old, c)) published.set(name, { ...c });
     }
     return new Map(published);
   };
@@ -202,7 +199,7 @@ export function createEnactmentCounter(): EnactmentCounter {
     const nextPublished = new Map<string, PhaseCounts>();
     for (const [name, c] of counts) {
       const old = published.get(name);
-      nextPublished.set(name, old && sameCounts(old, c) ? old : { ...c });
+      nextPublished.set(name, old && samePhaseCounts(old, c) ? old : { ...c });
     }
     published = nextPublished;
     return new Map(published);

@@ -106,16 +106,20 @@ export const getPolicyEnactments = (
  */
 const conditionPhases = new WeakMap<object, EnactmentPhase>();
 
-const isStale = (nnce: NodeNetworkConfigurationEnactment, policyGeneration?: number): boolean =>
+/** An enactment reporting another generation than its policy's says nothing about it yet. */
+export const isStaleGeneration = (
+  enactmentGeneration: unknown,
+  policyGeneration: number | undefined,
+): boolean =>
   policyGeneration !== undefined &&
-  typeof nnce.status?.policyGeneration === 'number' &&
-  nnce.status.policyGeneration !== policyGeneration;
+  typeof enactmentGeneration === 'number' &&
+  enactmentGeneration !== policyGeneration;
 
 export const getEnactmentPhase = (
   nnce: NodeNetworkConfigurationEnactment,
   policyGeneration?: number,
 ): EnactmentPhase => {
-  if (isStale(nnce, policyGeneration)) return 'Stale';
+  if (isStaleGeneration(nnce.status?.policyGeneration, policyGeneration)) return 'Stale';
   let phase = conditionPhases.get(nnce);
   if (phase === undefined) {
     phase = getConditionPhase(nnce.status?.conditions);
@@ -153,6 +157,11 @@ export const getEnactmentPhaseCondition = (
     phase === 'Retrying' ? 'Failing' : phase === 'Stale' || phase === 'Unknown' ? null : phase;
   return type ? getCondition(nnce.status?.conditions, type) : undefined;
 };
+
+export const samePhaseCounts = (
+  a: Readonly<Record<EnactmentPhase, number>>,
+  b: Readonly<Record<EnactmentPhase, number>>,
+): boolean => ENACTMENT_PHASES.every((phase) => a[phase] === b[phase]);
 
 export const emptyPhaseCounts = (): Record<EnactmentPhase, number> => {
   const counts = {} as Record<EnactmentPhase, number>;
