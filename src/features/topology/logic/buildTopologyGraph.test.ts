@@ -462,3 +462,88 @@ void describe('buildTopologyGraph: bad input', () => {
     );
   });
 });
+
+void describe('buildTopologyGraph: order', () => {
+  const sortedIds = (ids: string[]) => [...ids].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+
+  void it('sorts interfaces by id even when one name is a prefix of another', () => {
+    // '-', '.' and '/' sort below and above the separator: names alone would misorder these.
+    const names = ['br', 'br-ex', 'br.100', 'br/x', 'br0', 'b', 'br-ex0'];
+    const types = ['linux-bridge', 'ovs-bridge', 'ovs-interface', 'vlan'];
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.tuple(fc.constantFrom(...names), fc.constantFrom(...types)), {
+          selector: ([n, t]) => `${n}/${t}`,
+          maxLength: 12,
+        }),
+        (pairs) => {
+          const nns = makeNns(
+            'n',
+            pairs.map(([name, type]) => ({ name, type, state: 'up' })),
+          );
+          const graph = buildTopologyGraph({
+            nodeNetworkStates: [nns],
+            enactments: [],
+            policies: [],
+            options: { showInternal: true },
+          });
+          const ids = graph.nodes.map((n) => n.id);
+          assert.deepEqual(ids, sortedIds(ids));
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  void it('does not depend on the order the NNS lists interfaces and ports in', () => {
+    const cluster = generateCluster(3);
+    const reference = buildTopologyGraph({ ...cluster, options: { showInternal: true } });
+    const edgeKey = (e: { source: string; kind: string; target: string }) =>
+      `${e.source}\u0000${e.kind}\u0000${e.target}`;
+    // Edges are ordered by (source, kind, target), and nodes by id.
+    const keys = reference.edges.map(edgeKey);
+    assert.deepEqual(keys, sortedIds(keys));
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), (seed) => {
+        let x = seed;
+        const random = () => {
+          x = (x * 48271) % 2147483647;
+          return x / 2147483647;
+        };
+        const shuffle = <T>(list: readonly T[]): T[] => {
+          const out = [...list];
+          for (let i = out.length - 1; i > 0; i--) {
+            const j = Math.floor(random() * (i + 1));
+            [out[i], out[j]] = [out[j] as T, out[i] as T];
+          }
+          return out;
+        };
+        const shuffled = cluster.nodeNetworkStates.map((nns) =>
+          makeNns(
+            nns.metadata.name,
+            shuffle(nns.status?.currentState?.interfaces ?? []).map((i) =>
+              isRecordLike(i.bridge) && Array.isArray(i.bridge.port)
+                ? { ...i, bridge: { ...i.bridge, port: shuffle(i.bridge.port) } }
+                : i,
+            ),
+            {},
+            nns.metadata.resourceVersion,
+          ),
+        );
+        const graph = buildTopologyGraph({
+          ...cluster,
+          nodeNetworkStates: shuffle(shuffled),
+          options: { showInternal: true },
+        });
+        assert.deepEqual(JSON.stringify(graph.nodes), JSON.stringify(reference.nodes));
+        assert.deepEqual(graph.edges, reference.edges);
+        assert.deepEqual(graph.notes, reference.notes);
+      }),
+      { numRuns: 25 },
+    );
+  });
+});
+
+function isRecordLike(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}

@@ -22,6 +22,12 @@ function num(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
 
+function isSortedById(list: readonly { id: number }[]): boolean {
+  for (let i = 1; i < list.length; i++)
+    if ((list[i - 1] as { id: number }).id > (list[i] as { id: number }).id) return false;
+  return true;
+}
+
 /** Decodes one neighbour. Never throws: malformed TLVs are counted in `unknownTlvCount`. */
 export function decodeLldpNeighbor(tlvs: unknown): LldpNeighbor {
   const out: LldpNeighbor = {
@@ -103,13 +109,15 @@ export function decodeLldpNeighbor(tlvs: unknown): LldpNeighbor {
         out.unknownTlvCount++;
     }
   }
-  out.vlans.sort((a, b) => a.id - b.id);
+  // Switches list VLANs in order; a sort call costs more than the check, 4,000 times per build.
+  if (!isSortedById(out.vlans)) out.vlans.sort((a, b) => a.id - b.id);
   return out;
 }
 
 /** All decoded neighbours of an interface's `lldp` object, duplicates (same chassis/port) merged. */
 export function getLldpNeighbors(lldp: unknown): LldpNeighbor[] {
   if (!isRecord(lldp) || !Array.isArray(lldp.neighbors)) return [];
+  if (lldp.neighbors.length === 1) return [decodeLldpNeighbor(lldp.neighbors[0])];
   const seen = new Set<string>();
   const out: LldpNeighbor[] = [];
   for (const tlvs of lldp.neighbors as unknown[]) {
