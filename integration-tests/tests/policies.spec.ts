@@ -91,6 +91,8 @@ test('create a bond + VLAN + bridge in the form, preview, dry-run, apply and wat
       timeout: 45_000,
     });
   await expect(policies.testId('policy-condition-Available')).toBeVisible();
+  // The save was this user's: its revision in the history is signed.
+  await expect(page.getByTestId('revision-1').getByTestId('revision-author')).toHaveText('admin');
   await page.screenshot({ path: path.join(shots, 'policy-details.png'), fullPage: true });
 });
 

@@ -141,6 +141,14 @@ test('a policy failing on one node: failed view, topology, rollback to the last 
       timeout: 30_000,
     },
   );
+  // The rollback was this console user's write, so its revision is signed (SelfSubjectReview);
+  // the generations written through the API were only seen, so their author is not recorded.
+  await expect(rb.revision(3).getByTestId('revision-author')).toHaveText('admin');
+  await expect(rb.revision(2).getByTestId('revision-author')).toHaveText('Not recorded');
+  const stored = await kube.get<{ metadata: { annotations?: Record<string, string> } }>(
+    `${REVISIONS}/${name}-3`,
+  );
+  expect(stored.metadata.annotations?.['switchboard.openshift.io/author']).toBe('admin');
 });
 
 test('revert a successful policy: the VLAN leaves the node, then the policy is deleted', async ({

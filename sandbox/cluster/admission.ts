@@ -84,7 +84,23 @@ export function validate(
     case 'BareMetalHost':
       if (ctx.operation !== 'DELETE' && ctx.subresource !== 'status') validateBareMetalHost(obj);
       break;
+    case 'ControllerRevision':
+      if (ctx.operation === 'UPDATE' && old) validateControllerRevisionUpdate(obj, old);
+      break;
   }
+}
+
+/** As the apps API group validates updates: a revision's `data` never changes once stored. */
+function validateControllerRevisionUpdate(obj: K8sResource, old: K8sResource): void {
+  if (deepEqual(old['data'] ?? null, obj['data'] ?? null)) return;
+  const name = typeof obj.metadata?.name === 'string' ? obj.metadata.name : '';
+  throw invalid('ControllerRevision.apps', name, [
+    {
+      reason: 'FieldValueInvalid',
+      field: 'data',
+      message: 'Invalid value: "object": field is immutable',
+    },
+  ]);
 }
 
 function availableReason(obj: K8sResource | undefined): string | undefined {

@@ -75,12 +75,15 @@ export interface Attributes {
   name?: string;
 }
 
-/** Every authenticated user may review its own access, as upstream's basic-user role grants. */
+/**
+ * Every authenticated user may review its own access and ask who it is, as upstream's
+ * basic-user role grants.
+ */
 function alwaysAllowed(attrs: Attributes): boolean {
+  if (attrs.verb !== 'create') return false;
   return (
-    attrs.group === 'authorization.k8s.io' &&
-    attrs.resource === 'selfsubjectaccessreviews' &&
-    attrs.verb === 'create'
+    (attrs.group === 'authorization.k8s.io' && attrs.resource === 'selfsubjectaccessreviews') ||
+    (attrs.group === 'authentication.k8s.io' && attrs.resource === 'selfsubjectreviews')
   );
 }
 

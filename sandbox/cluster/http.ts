@@ -9,7 +9,7 @@ import { parse as parseYaml, parseAllDocuments } from 'yaml';
 import type { K8sResource } from '../../src/shared/model/k8s';
 import { ApiError } from './api';
 import type { Attributes } from './auth';
-import { forbiddenMessage, isAllowed, personaOf } from './auth';
+import { PERSONAS, forbiddenMessage, isAllowed, personaOf } from './auth';
 import type { Cluster, PatchType } from './cluster';
 import { isObject } from './patch';
 import type { ResourceDef } from './registry';
@@ -748,6 +748,11 @@ export class ApiHttp {
       this.accessReview(req, url, res, route, body);
       return;
     }
+    if (def.kind === 'SelfSubjectReview') {
+      await readBody(req);
+      this.selfReview(req, url, res, route);
+      return;
+    }
     if (def.namespaced && namespace === undefined && !['list', 'watch'].includes(verb)) {
       throw new ApiError(
         405,
@@ -979,6 +984,25 @@ export class ApiHttp {
         status: allowed
           ? { allowed: true, reason: `RBAC: allowed by persona "${persona}"` }
           : { allowed: false },
+      }),
+    );
+  }
+
+  /** Who the request is: the persona's name and groups, as `kubectl auth whoami` shows them. */
+  private selfReview(req: IncomingMessage, url: URL, res: ServerResponse, route: Route): void {
+    const persona = PERSONAS[personaOf(req, url)];
+    send(
+      res,
+      201,
+      JSON.stringify({
+        kind: 'SelfSubjectReview',
+        apiVersion: groupVersion(route.def.group, route.version),
+        metadata: { creationTimestamp: null },
+        status: {
+          userInfo: persona
+            ? { username: persona.name, groups: persona.groups }
+            : { username: personaOf(req, url), groups: ['system:authenticated'] },
+        },
       }),
     );
   }

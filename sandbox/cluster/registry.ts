@@ -241,6 +241,15 @@ export const RESOURCES: readonly ResourceDef[] = [
     verbs: ['create'],
   }),
   def({
+    group: 'authentication.k8s.io',
+    version: 'v1',
+    plural: 'selfsubjectreviews',
+    singular: 'selfsubjectreview',
+    kind: 'SelfSubjectReview',
+    namespaced: false,
+    verbs: ['create'],
+  }),
+  def({
     group: 'nmstate.io',
     version: 'v1beta1',
     plural: 'nodenetworkstates',

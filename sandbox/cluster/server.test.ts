@@ -481,6 +481,51 @@ describe('authorization', () => {
       'no namespace given',
     );
   });
+
+  it('tells every persona who it is (SelfSubjectReview), impersonation included', async () => {
+    const whoami = async (opts: { persona?: string; headers?: Record<string, string> }) => {
+      const res = await c.req('POST', '/apis/authentication.k8s.io/v1/selfsubjectreviews', {
+        body: { apiVersion: 'authentication.k8s.io/v1', kind: 'SelfSubjectReview' },
+        ...opts,
+      });
+      assert.equal(res.status, 201);
+      assert.equal(res.body['kind'], 'SelfSubjectReview');
+      return (res.body['status'] as { userInfo: { username: string; groups: string[] } }).userInfo;
+    };
+    assert.deepEqual(await whoami({ persona: 'network-viewer' }), {
+      username: 'network-viewer',
+      groups: ['system:authenticated'],
+    });
+    assert.equal((await whoami({ headers: { 'Impersonate-User': 'viewer' } })).username, 'viewer');
+    assert.equal((await whoami({})).username, 'admin');
+  });
+
+  it("refuses changes to a stored ControllerRevision's data, as the apps API does", async () => {
+    const path = '/apis/apps/v1/namespaces/default/controllerrevisions';
+    const created = await c.req('POST', path, {
+      body: {
+        apiVersion: 'apps/v1',
+        kind: 'ControllerRevision',
+        metadata: { name: 'immutable-1' },
+        data: { spec: { a: 1 } },
+        revision: 1,
+      },
+    });
+    assert.equal(created.status, 201);
+    const stored = created.body as { metadata: Record<string, unknown> };
+    const changed = await c.req('PUT', `${path}/immutable-1`, {
+      body: { ...created.body, data: { spec: { a: 2 } } },
+    });
+    assert.equal(changed.status, 422);
+    assert.match(String(changed.body['message']), /data: Invalid value: .*field is immutable/);
+    const annotated = await c.req('PUT', `${path}/immutable-1`, {
+      body: {
+        ...created.body,
+        metadata: { ...stored.metadata, annotations: { 'switchboard.openshift.io/author': 'x' } },
+      },
+    });
+    assert.equal(annotated.status, 200);
+  });
 });
 
 describe('list semantics', () => {

@@ -33,6 +33,11 @@ export const ControllerRevisionGVK = {
   version: 'v1',
   kind: 'ControllerRevision',
 } as const;
+export const SelfSubjectReviewGVK = {
+  group: 'authentication.k8s.io',
+  version: 'v1',
+  kind: 'SelfSubjectReview',
+} as const;
 export const NodeNetworkStateGVK = {
   group: 'nmstate.io',
   version: 'v1beta1',
@@ -108,6 +113,14 @@ export const ControllerRevisionModel = model(
   'CR',
   'ControllerRevision',
   'ControllerRevisions',
+);
+export const SelfSubjectReviewModel = model(
+  SelfSubjectReviewGVK,
+  'selfsubjectreviews',
+  false,
+  'SSR',
+  'SelfSubjectReview',
+  'SelfSubjectReviews',
 );
 export const NodeNetworkStateModel = model(
   NodeNetworkStateGVK,

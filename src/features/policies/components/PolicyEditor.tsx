@@ -269,7 +269,7 @@ export function PolicyEditor({
       const result = await write(draft, false);
       // Rollback feature (issue 6): record the saved generation in the policy history; best
       // effort, the save itself already succeeded.
-      recordPolicyRevision(result).catch(() => undefined);
+      recordPolicyRevision(result, { written: true }).catch(() => undefined);
       setSaved(true);
       void navigate(getPolicyUrl(result.metadata.name));
     } catch (err) {

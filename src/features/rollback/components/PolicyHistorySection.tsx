@@ -184,7 +184,9 @@ export function PolicyHistorySection({ policy }: { policy: NodeNetworkConfigurat
                     <Td dataLabel={t('Recorded')}>
                       <Timestamp timestamp={r.recordedAt} />
                     </Td>
-                    <Td dataLabel={t('Author')}>{r.author ?? t('Unknown')}</Td>
+                    <Td dataLabel={t('Author')} data-test="revision-author">
+                      {r.author ?? t('Not recorded')}
+                    </Td>
                     <Td dataLabel={t('Outcome')}>
                       <OutcomeLabel outcome={r.outcome} testId="revision-outcome" />
                     </Td>

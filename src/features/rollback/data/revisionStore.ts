@@ -1,7 +1,7 @@
 // Writes to the revision history (ControllerRevisions in HISTORY_NAMESPACE). Every function
 // tolerates races with other users: a revision that already exists or was already pruned is
 // fine, because the history converges on one object per policy generation either way.
-import { k8sListItems } from '@openshift-console/dynamic-plugin-sdk';
+import { k8sGet, k8sListItems } from '@openshift-console/dynamic-plugin-sdk';
 import type { K8sResourceCommon } from '@openshift-console/dynamic-plugin-sdk';
 import {
   ControllerRevisionModel,
@@ -11,6 +11,7 @@ import {
 } from '../../../shared/k8s/models';
 import { createResource, deleteResource, updateResource } from '../../../shared/k8s/mutations';
 import { toK8sError } from '../../../shared/k8s/k8sError';
+import { getCurrentUsername } from '../../../shared/k8s/whoAmI';
 import type { Node } from '../../../shared/model/k8s';
 import type {
   NetworkState,
@@ -31,8 +32,11 @@ import { REVISION_BASELINE_KEY, buildRevisionBaseline } from '../logic/baseline'
 import {
   buildRevision,
   getPolicyLabelValue,
+  getRevisionName,
   getRevisionsToPrune,
+  parseRevision,
   parseRevisions,
+  withRevisionAuthor,
   withRevisionOutcome,
 } from '../logic/revisions';
 
@@ -104,6 +108,14 @@ export async function prunePolicyRevisions(
   }
 }
 
+export interface RecordRevisionOptions {
+  /**
+   * This tab wrote the generation (a save, a rollback): the revision is signed with the current
+   * user's name. The history watcher records what it finds unsigned, as it cannot know who wrote.
+   */
+  written?: boolean;
+}
+
 /**
  * Records the policy's current generation in the history. The policies editor calls this after
  * every successful save; rollback and revert call it after their writes; the history watcher
@@ -111,14 +123,17 @@ export async function prunePolicyRevisions(
  */
 export function recordPolicyRevision(
   policy: NodeNetworkConfigurationPolicy,
-  author?: string,
+  { written = false }: RecordRevisionOptions = {},
 ): Promise<void> {
   // A write and the history watcher both see a new generation at once; one create per tab.
   const key = `${policy.metadata.name}/${policy.metadata.generation ?? ''}`;
-  if (recorded.has(key)) return Promise.resolve();
-  const pending = inFlight.get(key);
-  if (pending) return pending;
-  const p = record(policy, author)
+  const earlier = inFlight.get(key) ?? (recorded.has(key) ? Promise.resolve() : undefined);
+  if (earlier) {
+    // The watcher may have recorded this write's generation, unsigned, before the write answered.
+    return written ? earlier.then(() => signRevision(policy)) : earlier;
+  }
+  const p = (written ? getCurrentUsername() : Promise.resolve(undefined))
+    .then((author) => record(policy, author))
     .then(() => {
       recorded.add(key);
     })
@@ -142,10 +157,39 @@ async function record(policy: NodeNetworkConfigurationPolicy, author?: string): 
   try {
     await createResource<ControllerRevision>({ model: ControllerRevisionModel, data: cr });
   } catch (err) {
-    // Another tab or user recorded this generation first.
+    // Another tab or user recorded this generation first, perhaps unsigned.
     if (toK8sError(err).kind !== 'alreadyExists') throw err;
+    if (author) await signRevision(policy, author);
   }
   await prunePolicyRevisions(policy.metadata.name);
+}
+
+/**
+ * Adds the author to the generation's revision when it has none. Best effort: a conflict means
+ * someone else just changed the revision, and the history stays correct, only unsigned.
+ */
+async function signRevision(
+  policy: NodeNetworkConfigurationPolicy,
+  author?: string,
+): Promise<void> {
+  const name = getRevisionName(policy.metadata.name, policy.metadata.generation ?? 0);
+  const stored = (await k8sGet({
+    model: ControllerRevisionModel,
+    name,
+    ns: HISTORY_NAMESPACE,
+  })) as unknown as ControllerRevision;
+  const parsed = parseRevision(stored);
+  if (!parsed.ok || parsed.revision.author !== null) return;
+  const user = author ?? (await getCurrentUsername());
+  if (!user) return;
+  try {
+    await updateResource<ControllerRevision>({
+      model: ControllerRevisionModel,
+      data: withRevisionAuthor(stored, user),
+    });
+  } catch (err) {
+    if (toK8sError(err).kind !== 'conflict') throw err;
+  }
 }
 
 /** Writes an observed outcome onto the revision; resourceVersion makes concurrent writers 409. */

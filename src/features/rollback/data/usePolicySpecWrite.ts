@@ -56,7 +56,7 @@ export function usePolicySpecWrite(live: NodeNetworkConfigurationPolicy | undefi
       })
         .then((updated) => {
           // History is best effort: the write itself succeeded and is what the user asked for.
-          recordPolicyRevision(updated).catch(() => undefined);
+          recordPolicyRevision(updated, { written: true }).catch(() => undefined);
           setState({ step: 'following', generation: updated.metadata.generation ?? null });
         })
         .catch((err: unknown) => {

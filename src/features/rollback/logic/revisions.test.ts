@@ -7,6 +7,7 @@ import {
   needsRevision,
   parseRevision,
   parseRevisions,
+  withRevisionAuthor,
   withRevisionOutcome,
 } from './revisions';
 import { bondPolicy } from '../../policies/__fixtures__/policyFixtures';
@@ -58,6 +59,17 @@ void describe('buildRevision / parseRevision', () => {
     assert.ok(parsed.ok);
     assert.equal(parsed.revision.outcome, 'Failing');
     assert.equal(parsed.revision.author, null);
+  });
+  void it('records later outcomes and authors in annotations only: stored data is immutable', () => {
+    const cr = buildRevision(atGen(2), { now: NOW, outcome: 'Progressing' });
+    const later = withRevisionAuthor(withRevisionOutcome(cr, 'Failing'), 'bob');
+    assert.deepEqual(later.data, cr.data);
+    assert.equal(later.revision, cr.revision);
+    assert.equal(cr.metadata.annotations?.['switchboard.openshift.io/author'], undefined);
+    const parsed = parseRevision(later);
+    assert.ok(parsed.ok);
+    assert.equal(parsed.revision.outcome, 'Failing');
+    assert.equal(parsed.revision.author, 'bob');
   });
   void it('shortens names that are too long or not DNS-safe, keeping them distinct', () => {
     const long = 'a'.repeat(252);

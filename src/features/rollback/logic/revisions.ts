@@ -92,17 +92,26 @@ export const buildRevision = (
   };
 };
 
-/** The revision object with an observed outcome recorded (for an update by the data layer). */
+/**
+ * The revision object with an observed outcome recorded (for an update by the data layer). Only
+ * an annotation changes: the apps API refuses any change to a stored revision's `data`.
+ */
 export const withRevisionOutcome = (
   cr: ControllerRevision,
   outcome: RevisionOutcome,
-): ControllerRevision => {
+): ControllerRevision => withAnnotation(cr, REVISION_OUTCOME_ANNOTATION, outcome);
+
+/**
+ * The revision object with its author recorded, for a revision another writer (usually the
+ * history watcher, which cannot know who wrote) created first. An annotation, as `data` is
+ * immutable.
+ */
+export const withRevisionAuthor = (cr: ControllerRevision, author: string): ControllerRevision =>
+  withAnnotation(cr, REVISION_AUTHOR_ANNOTATION, author);
+
+const withAnnotation = (cr: ControllerRevision, key: string, value: string): ControllerRevision => {
   const next = structuredClone(cr);
-  next.metadata.annotations = {
-    ...next.metadata.annotations,
-    [REVISION_OUTCOME_ANNOTATION]: outcome,
-  };
-  next.data.outcome = outcome;
+  next.metadata.annotations = { ...next.metadata.annotations, [key]: value };
   return next;
 };
 
