@@ -81,6 +81,24 @@ test('create a macvlan + whereabouts NAD in the form, fix a JSON error, save, se
   await shot(consolePage.page, 'list');
 });
 
+test('a range that could hand out a node address is flagged until the addresses are excluded', async ({
+  consolePage,
+}) => {
+  // The demo workers hold 172.22.100.20-22 on bond0.100 (their NodeNetworkStates say so).
+  const nads = new NadPages(consolePage);
+  await nads.gotoCreate('tenant-a');
+  await nads.field('nad-name').fill(uniqueName('e2e-host-vlan'));
+  await nads.field('pluginType').selectOption('macvlan');
+  await nads.field('master').fill('bond0.100');
+  await nads.field('ipam-type').selectOption('whereabouts');
+  await nads.field('ipam-wa-range').fill('172.22.100.0/24');
+  const finding = nads.editorFindings.getByTestId('finding-cluster.nodeAddressInRange');
+  await expect(finding).toContainText('172.22.100.20');
+  await expect(finding).toContainText('bond0.100');
+  await nads.field('ipam-wa-exclude').fill('172.22.100.0/27');
+  await expect(finding).toHaveCount(0);
+});
+
 test('a NAD whose pods fail to attach shows the Multus error', async ({ consolePage }) => {
   const nads = new NadPages(consolePage);
   await nads.gotoDetails('tenant-b', 'broken-ipam');

@@ -249,9 +249,17 @@ export const OPERATOR_NETWORK: K8sResource = {
   },
 };
 
+type FixtureAddresses = { enabled: boolean; address: { ip: string; 'prefix-length': number }[] };
+
 export function makeNns(
   node: string,
-  ifaces: { name: string; mtu?: number; type?: string }[],
+  ifaces: {
+    name: string;
+    mtu?: number;
+    type?: string;
+    ipv4?: FixtureAddresses;
+    ipv6?: FixtureAddresses;
+  }[],
 ): NodeNetworkState {
   return {
     apiVersion: 'nmstate.io/v1beta1',

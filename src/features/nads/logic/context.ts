@@ -3,7 +3,7 @@
 // bridge mappings, and an index of every NAD's address pools for cross-NAD overlap queries.
 // The index is sorted per scope and family with a max-end segment tree, so a query costs
 // O((k+1)·log n) and validating n NADs against each other stays O(n log n).
-import { toCidr, type Cidr, type IpFamily } from '../../../shared/net/cidr';
+import { contains, toCidr, toIp, type Cidr, type IpFamily } from '../../../shared/net/cidr';
 import type { K8sResource } from '../../../shared/model/k8s';
 import type { NetworkAttachmentDefinition } from '../../../shared/model/nad';
 import type {
@@ -16,6 +16,7 @@ import type {
   ClusterRangeKind,
   NadIndex,
   NadPool,
+  NodeAddress,
   NodeInterfaceInfo,
   OvnNetworkEntry,
   Platform,
@@ -138,6 +139,50 @@ function nodeInterfaces(states: NodeNetworkState[]): Map<string, Map<string, Nod
     }
     out.set(nns.metadata.name, ifaces);
   }
+  return out;
+}
+
+const LINK_LOCAL: readonly Cidr[] = ['169.254.0.0/16', 'fe80::/10'].map(
+  (text) => toCidr(text) as Cidr,
+);
+
+/**
+ * Every address nodes hold on their own interfaces, per family and sorted, so a pool can ask
+ * which of them it could hand out. Link-local and loopback addresses never leave the node, and the
+ * OVN management port holds a pod-network address the pod-network rule already covers.
+ */
+function nodeAddresses(states: NodeNetworkState[]): Map<IpFamily, NodeAddress[]> {
+  const out = new Map<IpFamily, NodeAddress[]>();
+  for (const nns of states) {
+    for (const i of nns.status?.currentState?.interfaces ?? []) {
+      if (typeof i.name !== 'string' || i.type === 'loopback') continue;
+      if (i.name.startsWith('ovn-k8s-mp')) continue;
+      for (const fam of [i.ipv4, i.ipv6]) {
+        const list = path(fam, 'address');
+        if (!Array.isArray(list)) continue;
+        for (const a of list as unknown[]) {
+          const text = path(a, 'ip');
+          const ip = typeof text === 'string' ? toIp(text) : undefined;
+          if (!ip || typeof text !== 'string' || LINK_LOCAL.some((c) => contains(c, ip))) continue;
+          const bucket = out.get(ip.family) ?? [];
+          bucket.push({ value: ip.value, text, node: nns.metadata.name, iface: i.name });
+          out.set(ip.family, bucket);
+        }
+      }
+    }
+  }
+  for (const list of out.values())
+    list.sort((a, b) =>
+      a.value < b.value
+        ? -1
+        : a.value > b.value
+          ? 1
+          : a.node < b.node
+            ? -1
+            : a.node > b.node
+              ? 1
+              : 0,
+    );
   return out;
 }
 
@@ -297,7 +342,10 @@ export function buildNadIndex(nads: NetworkAttachmentDefinition[]): NadIndex {
 export function buildValidationContext(input: ValidationContextInput = {}): ValidationContext {
   const platform = input.platform ?? 'openshift';
   const ctx: ValidationContext = { platform, clusterRanges: clusterRanges(input, platform) };
-  if (input.nodeNetworkStates) ctx.nodeInterfaces = nodeInterfaces(input.nodeNetworkStates);
+  if (input.nodeNetworkStates) {
+    ctx.nodeInterfaces = nodeInterfaces(input.nodeNetworkStates);
+    ctx.nodeAddresses = nodeAddresses(input.nodeNetworkStates);
+  }
   const mappings = bridgeMappings(input);
   if (mappings) ctx.bridgeMappings = mappings;
   if (input.nads) ctx.nadIndex = buildNadIndex(input.nads);

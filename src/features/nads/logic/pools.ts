@@ -46,6 +46,11 @@ export interface ConfigPool {
   allocation: IpRange;
   networkName?: string;
   overlappingEnabled?: boolean;
+  /**
+   * Addresses inside `allocation` the IPAM never hands out: the range's gateway and whereabouts
+   * `exclude` prefixes. Only those that parse.
+   */
+  reserved?: Cidr[];
 }
 
 export interface WhereaboutsRange {
@@ -99,13 +104,33 @@ function hostLocalPool(r: JsonObject, path: string): ConfigPool | undefined {
   const end = toIp(str(r, 'rangeEnd'));
   const first = start && contains(cidr, start) ? start.value : firstUsable(cidr).value;
   const last = end && contains(cidr, end) ? end.value : lastUsable(cidr).value;
-  return {
+  const pool: ConfigPool = {
     path: joinPath(path, 'subnet'),
     text,
     ipamType: 'host-local',
     network: normalized(cidr),
     allocation: { family: cidr.family, start: first, end: last },
   };
+  const reserved = reservedOf(r, undefined);
+  if (reserved.length > 0) pool.reserved = reserved;
+  return pool;
+}
+
+/** A range's gateway (host-local skips it) and whereabouts `exclude` entries. */
+function reservedOf(r: JsonObject, excludeFrom: JsonObject | undefined): Cidr[] {
+  const out: Cidr[] = [];
+  const gateway = toIp(str(r, 'gateway'));
+  if (gateway)
+    out.push({
+      family: gateway.family,
+      address: gateway.value,
+      prefix: gateway.family === 4 ? 32 : 128,
+    });
+  for (const e of (excludeFrom ? arr(excludeFrom, 'exclude') : undefined) ?? []) {
+    const cidr = typeof e === 'string' ? toCidr(e) : undefined;
+    if (cidr) out.push(cidr);
+  }
+  return out;
 }
 
 function whereaboutsPool(r: JsonObject, path: string, ipam: JsonObject): ConfigPool | undefined {
@@ -128,6 +153,9 @@ function whereaboutsPool(r: JsonObject, path: string, ipam: JsonObject): ConfigP
   };
   const nn = str(ipam, 'network_name');
   if (nn !== undefined) pool.networkName = nn;
+  // `exclude` sits next to `range`: on the ipam object, or on each ipRanges entry.
+  const reserved = reservedOf(r, r);
+  if (reserved.length > 0) pool.reserved = reserved;
   return pool;
 }
 

@@ -1,7 +1,7 @@
 // Cluster-aware and cross-NAD rules (nad-validation.md §5.8 OVN-SHARED-NAME/OVN-PHYSNET, §5.9).
 // Everything here reads the prepared ValidationContext; nothing is fetched.
-import { getSpecialRanges, overlaps } from '../../../shared/net/cidr';
-import type { NadPool } from '../model/types';
+import { contains, getSpecialRanges, overlaps } from '../../../shared/net/cidr';
+import type { NadPool, NodeAddress } from '../model/types';
 import { int, str, type RuleEnv } from './collector';
 import { getNadKey, getOvnSettings, getPoolScope } from './context';
 import { joinPath } from './json';
@@ -176,12 +176,51 @@ function checkSharedMaster(env: RuleEnv, plugin: PluginRef): void {
   }
 }
 
+/**
+ * A pool that could hand a pod an address a node already holds: the pod and the node would answer
+ * for the same address on that network. Overlapping the node's subnet alone is not reported: a NAD
+ * on a host VLAN or a localnet on the machine network shares the nodes' subnet by design, with the
+ * node addresses left out of its range.
+ */
+function checkNodeAddresses(env: RuleEnv, pool: ConfigPool): void {
+  const list = env.ctx?.nodeAddresses?.get(pool.allocation.family);
+  if (!list || list.length === 0) return;
+  const { start, end } = pool.allocation;
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((list[mid] as NodeAddress).value < start) lo = mid + 1;
+    else hi = mid;
+  }
+  const hits: NodeAddress[] = [];
+  for (let i = lo; i < list.length; i++) {
+    const a = list[i] as NodeAddress;
+    if (a.value > end) break;
+    const ip = { family: pool.allocation.family, value: a.value };
+    if (pool.reserved?.some((r) => contains(r, ip))) continue;
+    hits.push(a);
+  }
+  const first = hits[0];
+  if (!first) return;
+  const nodes = [...new Set(hits.map((h) => h.node))];
+  env.c.warn('cluster.nodeAddressInRange', pool.path, {
+    value: pool.text,
+    address: first.text,
+    node: first.node,
+    interface: first.iface,
+    addresses: hits.length,
+    ...listNodes(nodes),
+  });
+}
+
 export function validateCluster(env: RuleEnv): void {
   for (const plugin of env.plugins) {
     for (const pool of getPluginPools(plugin)) {
       checkSpecialRanges(env, pool);
       checkClusterRanges(env, plugin, pool);
       checkCrossNad(env, pool);
+      checkNodeAddresses(env, pool);
     }
     if (plugin.type === OVN_TYPE) checkOvnNetwork(env, plugin);
     checkNodeInterfaces(env, plugin);

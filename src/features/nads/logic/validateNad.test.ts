@@ -35,6 +35,15 @@ const st = (ipam: Cfg = {}, x: Cfg = {}): Cfg =>
     },
     ...x,
   });
+const addresses = (...cidrs: string[]) => ({
+  enabled: true,
+  address: cidrs.map((c) => {
+    const [ip = '', prefix = ''] = c.split('/');
+    return { ip, 'prefix-length': Number(prefix) };
+  }),
+});
+const v4 = addresses;
+const v6 = addresses;
 const sr = (x: Cfg = {}): Cfg => ({ ...env, type: 'sriov', ipam: {}, ...x });
 const ovn = (x: Cfg = {}): Cfg => ({
   ...env,
@@ -675,6 +684,19 @@ const ROWS: Row[] = [
     ctx: { nodeNetworkStates: [makeNns('w1', [{ name: 'ens4', mtu: 1500 }])] },
   },
   {
+    code: 'cluster.nodeAddressInRange',
+    bad: wa(),
+    ok: wa({ exclude: ['192.168.2.0/28'] }),
+    ctx: {
+      nodeNetworkStates: [
+        makeNns('w1', [
+          { name: 'bond0.50', type: 'vlan', ipv4: v4('192.168.2.11/24') },
+          { name: 'br-ex', type: 'ovs-interface', ipv4: v4('10.0.0.11/24') },
+        ]),
+      ],
+    },
+  },
+  {
     code: 'cluster.masterShared',
     bad: mv(),
     ok: mv({ master: 'ens5' }),
@@ -755,5 +777,102 @@ describe('positions and fixes', () => {
     assert.equal(f?.path, '$.ipam.rangeStart');
     assert.deepEqual(f.fix, { kind: 'rename-key', path: '$.ipam.rangeStart', to: 'range_start' });
     assert.equal(f.position?.line, 9);
+  });
+});
+
+void describe('node addresses inside a pool (cluster.nodeAddressInRange)', () => {
+  const states = [
+    makeNns('worker-0', [
+      { name: 'lo', type: 'loopback', ipv4: v4('127.0.0.1/8'), ipv6: v6('::1/128') },
+      { name: 'br-ex', type: 'ovs-interface', ipv4: v4('10.0.0.10/24', '169.254.169.2/29') },
+      { name: 'bond0.50', type: 'vlan', ipv4: v4('192.168.50.10/24'), ipv6: v6('fd50::10/64') },
+      { name: 'ens5', ipv6: v6('fe80::1/64') },
+      { name: 'ovn-k8s-mp0', type: 'ovs-interface', ipv4: v4('10.128.0.2/23') },
+    ]),
+    makeNns('worker-1', [
+      { name: 'bond0.50', type: 'vlan', ipv4: v4('192.168.50.11/24'), ipv6: v6('fd50::11/64') },
+    ]),
+  ];
+  const ctx = buildValidationContext({ nodeNetworkStates: states });
+  const findings = (cfg: Cfg) =>
+    validateNad(makeNad(NAME, cfg), ctx).filter((f) => f.code === 'cluster.nodeAddressInRange');
+
+  void it('names the first node address a whereabouts range could hand out, and counts all', () => {
+    const [f, ...rest] = findings(wa({ range: '192.168.50.0/24' }));
+    assert.ok(f);
+    assert.equal(rest.length, 0);
+    assert.equal(f.severity, 'warning');
+    assert.equal(f.path, '$.ipam.range');
+    assert.deepEqual(f.params, {
+      value: '192.168.50.0/24',
+      address: '192.168.50.10',
+      node: 'worker-0',
+      interface: 'bond0.50',
+      addresses: 2,
+      nodes: 'worker-0, worker-1',
+      count: 2,
+    });
+  });
+
+  void it('is quiet when the range, its exclusions or its gateway leave the node addresses out', () => {
+    assert.equal(
+      findings(wa({ range: '192.168.50.0/24', range_start: '192.168.50.100' })).length,
+      0,
+    );
+    assert.equal(
+      findings(wa({ range: '192.168.50.0/24', exclude: ['192.168.50.8/29'] })).length,
+      0,
+    );
+    assert.equal(
+      findings(
+        mv({
+          ipam: {
+            type: 'whereabouts',
+            ipRanges: [{ range: '192.168.50.0/24', exclude: ['192.168.50.10/31'] }],
+          },
+        }),
+      ).length,
+      0,
+    );
+    assert.equal(
+      findings(
+        hl({
+          ranges: [
+            [{ subnet: '192.168.50.0/24', rangeStart: '192.168.50.11', gateway: '192.168.50.11' }],
+          ],
+        }),
+      ).length,
+      0,
+    );
+    // The node's subnet alone is fine: a NAD on a host VLAN shares it by design.
+    assert.equal(findings(wa({ range: '192.168.50.128/25' })).length, 0);
+  });
+
+  void it('reports a partial exclusion, host-local ranges, static addresses and IPv6', () => {
+    const partial = findings(wa({ range: '192.168.50.0/24', exclude: ['192.168.50.10/32'] }));
+    const params = partial[0]?.params;
+    assert.ok(params);
+    assert.equal(params['address'], '192.168.50.11');
+    assert.equal(params['addresses'], 1);
+    const hostLocal = findings(hl({ ranges: [[{ subnet: '192.168.50.0/24' }]] }));
+    assert.equal(hostLocal[0]?.path, '$.ipam.ranges[0][0].subnet');
+    const stat = findings(st({ addresses: [{ address: '10.0.0.10/24' }] }));
+    assert.equal(stat[0]?.params?.['interface'], 'br-ex');
+    assert.equal(findings(wa({ range: 'fd50::/64' }))[0]?.params?.['addresses'], 2);
+  });
+
+  void it('ignores loopback, link-local and OVN management port addresses', () => {
+    assert.equal(findings(wa({ range: '169.254.169.0/29' })).length, 0);
+    assert.equal(findings(wa({ range: 'fe80::/64' })).length, 0);
+    assert.equal(findings(wa({ range: '127.0.0.0/24' })).length, 0);
+    assert.equal(findings(wa({ range: '10.128.0.0/24' })).length, 0);
+  });
+
+  void it('needs NodeNetworkStates: without them nothing is claimed', () => {
+    const none = validateNad(
+      makeNad(NAME, wa({ range: '192.168.50.0/24' })),
+      buildValidationContext(),
+    );
+    assert.equal(none.filter((f) => f.code === 'cluster.nodeAddressInRange').length, 0);
   });
 });

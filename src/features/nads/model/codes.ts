@@ -181,6 +181,7 @@ export const FINDING_CODES = [
   'cluster.interfaceMissing',
   'cluster.mtuAboveInterface',
   'cluster.masterShared',
+  'cluster.nodeAddressInRange',
 ] as const;
 
 export type FindingCode = (typeof FINDING_CODES)[number];

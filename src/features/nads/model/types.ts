@@ -249,6 +249,14 @@ export interface ClusterRange {
   source: 'cluster' | 'default';
 }
 
+/** One address a node holds (from its NodeNetworkState). */
+export interface NodeAddress {
+  value: bigint;
+  text: string;
+  node: string;
+  iface: string;
+}
+
 export interface NodeInterfaceInfo {
   type?: string;
   mtu?: number;
@@ -283,6 +291,11 @@ export interface ValidationContext {
   nodeInterfaces?: Map<string, Map<string, NodeInterfaceInfo>>;
   /** Localnet names mapped by NNCPs or reported by nodes; undefined when unknown. */
   bridgeMappings?: Set<string>;
+  /**
+   * Addresses nodes hold on their own interfaces, per family, sorted by value. Undefined when
+   * NodeNetworkStates are unknown.
+   */
+  nodeAddresses?: Map<IpFamily, NodeAddress[]>;
   /** Cross-NAD index; present when `nads` were given. */
   nadIndex?: NadIndex;
 }
