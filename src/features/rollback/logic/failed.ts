@@ -38,7 +38,9 @@ export const groupEnactmentsByPolicy = (
   for (const nnce of enactments) {
     const key = getEnactmentKey(nnce, { policies: names });
     if (!key) continue;
-    out.set(key.policy, [...(out.get(key.policy) ?? []), { node: key.node, nnce }]);
+    const list = out.get(key.policy);
+    if (list) list.push({ node: key.node, nnce });
+    else out.set(key.policy, [{ node: key.node, nnce }]);
   }
   return out;
 };
