@@ -1,7 +1,15 @@
 import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
 import { Alert, CodeBlock, CodeBlockCode, ExpandableSection, Label } from '@patternfly/react-core';
-import { ExpandableRowContent, Table, Tbody, Thead, Tr } from '@patternfly/react-table';
+import {
+  ExpandableRowContent,
+  InnerScrollContainer,
+  Table,
+  Tbody,
+  Thead,
+  Tr,
+} from '@patternfly/react-table';
+import { CamelCaseText } from '../../../shared/ui/CamelCaseText';
 import { Td, Th } from '../../../shared/ui/tableCells';
 import type { NodeNetworkConfigurationEnactment } from '../../../shared/model/nmstate';
 import { LazyTooltip } from '../../../shared/ui/LazyTooltip';
@@ -73,91 +81,99 @@ export function EnactmentTable({ nodes, enactments, policyGeneration, now }: Ena
       else next.add(node);
       return next;
     });
+  // Nine columns with condition reasons are wider than a details page: scroll, never clip.
   return (
-    <Table variant="compact" aria-label={t('Enactments')} data-test="enactment-table">
-      <Thead>
-        <Tr>
-          <Th screenReaderText={t('Details')} />
-          <Th>{t('Node')}</Th>
-          <Th>{t('State')}</Th>
-          {ENACTMENT_CONDITION_TYPES.map((type) => (
-            <Th key={type}>{type}</Th>
-          ))}
-          <Th>{t('Generation')}</Th>
-          <Th>{t('Since')}</Th>
-        </Tr>
-      </Thead>
-      {allNodes.map((node, rowIndex) => {
-        const nnce = enactments.get(node);
-        const phase = nnce ? getEnactmentPhase(nnce, policyGeneration) : null;
-        const phaseCondition = nnce && phase ? getEnactmentPhaseCondition(nnce, phase) : undefined;
-        const failed = phase === 'Failing' || phase === 'Aborted' || phase === 'Retrying';
-        const isOpen = expanded.has(node) || (failed && !expanded.has(`closed:${node}`));
-        return (
-          <Tbody key={node} isExpanded={failed && isOpen} data-test={`enactment-row-${node}`}>
-            <Tr>
-              <Td
-                expand={
-                  failed
-                    ? {
-                        rowIndex,
-                        isExpanded: isOpen,
-                        onToggle: () => toggle(isOpen ? `closed:${node}` : node),
-                      }
-                    : undefined
-                }
-              />
-              <Td dataLabel={t('Node')} modifier="nowrap">
-                <Link to={getNodeUrl(node)}>{node}</Link>
-                {!nodes.includes(node) && (
-                  <Label isCompact variant="outline" className="pf-v6-u-ml-sm">
-                    {t('No longer matched')}
-                  </Label>
-                )}
-              </Td>
-              <Td dataLabel={t('State')} data-test="enactment-phase">
-                {phase ? (
-                  <PhaseLabel phase={phase} message={phaseCondition?.message} />
-                ) : (
-                  <Label isCompact variant="outline">
-                    {t('No enactment yet')}
-                  </Label>
-                )}
-              </Td>
-              {ENACTMENT_CONDITION_TYPES.map((type) => {
-                const c = getCondition(nnce?.status?.conditions, type);
-                return (
-                  <Td key={type} dataLabel={type} data-test={`condition-${type}`}>
-                    {c ? (
-                      <LazyTooltip content={c.message || c.reason || c.status}>
-                        {c.status}
-                        {c.reason && (
-                          <div className="pf-v6-u-font-size-xs pf-v6-u-color-200">{c.reason}</div>
-                        )}
-                      </LazyTooltip>
-                    ) : (
-                      '-'
-                    )}
-                  </Td>
-                );
-              })}
-              <Td dataLabel={t('Generation')}>{nnce?.status?.policyGeneration ?? '-'}</Td>
-              <Td dataLabel={t('Since')}>{formatAge(phaseCondition?.lastTransitionTime, now)}</Td>
-            </Tr>
-            {failed && nnce && (
-              <Tr isExpanded={isOpen}>
-                <Td colSpan={9}>
-                  <ExpandableRowContent>
-                    <Fragment>
-                      <FailureDetails nnce={nnce} />
-                    </Fragment>
-                  </ExpandableRowContent>
+    <InnerScrollContainer>
+      <Table variant="compact" aria-label={t('Enactments')} data-test="enactment-table">
+        <Thead>
+          <Tr>
+            <Th screenReaderText={t('Details')} />
+            <Th>{t('Node')}</Th>
+            <Th>{t('State')}</Th>
+            {ENACTMENT_CONDITION_TYPES.map((type) => (
+              <Th key={type} modifier="wrap">
+                {type}
+              </Th>
+            ))}
+            <Th modifier="fitContent">{t('Generation')}</Th>
+            <Th modifier="fitContent">{t('Since')}</Th>
+          </Tr>
+        </Thead>
+        {allNodes.map((node, rowIndex) => {
+          const nnce = enactments.get(node);
+          const phase = nnce ? getEnactmentPhase(nnce, policyGeneration) : null;
+          const phaseCondition =
+            nnce && phase ? getEnactmentPhaseCondition(nnce, phase) : undefined;
+          const failed = phase === 'Failing' || phase === 'Aborted' || phase === 'Retrying';
+          const isOpen = expanded.has(node) || (failed && !expanded.has(`closed:${node}`));
+          return (
+            <Tbody key={node} isExpanded={failed && isOpen} data-test={`enactment-row-${node}`}>
+              <Tr>
+                <Td
+                  expand={
+                    failed
+                      ? {
+                          rowIndex,
+                          isExpanded: isOpen,
+                          onToggle: () => toggle(isOpen ? `closed:${node}` : node),
+                        }
+                      : undefined
+                  }
+                />
+                <Td dataLabel={t('Node')} modifier="nowrap">
+                  <Link to={getNodeUrl(node)}>{node}</Link>
+                  {!nodes.includes(node) && (
+                    <Label isCompact variant="outline" className="pf-v6-u-ml-sm">
+                      {t('No longer matched')}
+                    </Label>
+                  )}
                 </Td>
+                <Td dataLabel={t('State')} data-test="enactment-phase">
+                  {phase ? (
+                    <PhaseLabel phase={phase} message={phaseCondition?.message} />
+                  ) : (
+                    <Label isCompact variant="outline">
+                      {t('No enactment yet')}
+                    </Label>
+                  )}
+                </Td>
+                {ENACTMENT_CONDITION_TYPES.map((type) => {
+                  const c = getCondition(nnce?.status?.conditions, type);
+                  return (
+                    <Td key={type} dataLabel={type} data-test={`condition-${type}`}>
+                      {c ? (
+                        <LazyTooltip content={c.message || c.reason || c.status}>
+                          {c.status}
+                          {c.reason && (
+                            <div className="pf-v6-u-font-size-xs pf-v6-u-color-200">
+                              <CamelCaseText text={c.reason} />
+                            </div>
+                          )}
+                        </LazyTooltip>
+                      ) : (
+                        '-'
+                      )}
+                    </Td>
+                  );
+                })}
+                <Td dataLabel={t('Generation')}>{nnce?.status?.policyGeneration ?? '-'}</Td>
+                <Td dataLabel={t('Since')}>{formatAge(phaseCondition?.lastTransitionTime, now)}</Td>
               </Tr>
-            )}
-          </Tbody>
-        );
-      })}
-    </Table>
+              {failed && nnce && (
+                <Tr isExpanded={isOpen}>
+                  <Td colSpan={9}>
+                    <ExpandableRowContent>
+                      <Fragment>
+                        <FailureDetails nnce={nnce} />
+                      </Fragment>
+                    </ExpandableRowContent>
+                  </Td>
+                </Tr>
+              )}
+            </Tbody>
+          );
+        })}
+      </Table>
+    </InnerScrollContainer>
   );
 }
