@@ -14,9 +14,13 @@ export function Td(props: Omit<TdProps, 'ref'>) {
   return <PfTd {...props} ref={ref} />;
 }
 
-export function Th(props: Omit<ThProps, 'ref'>) {
+/**
+ * Header text wraps unless a column asks otherwise: PatternFly truncates it by default, which left
+ * headers such as "Attachment (desired)" as "Attachment (d…" in narrow columns.
+ */
+export function Th({ modifier = 'wrap', ...props }: Omit<ThProps, 'ref'>) {
   const ref = useRef<HTMLTableCellElement>(null);
-  return <PfTh {...props} ref={ref} />;
+  return <PfTh {...props} modifier={modifier} ref={ref} />;
 }
 
 /**
