@@ -121,6 +121,8 @@ export const MESSAGES: Record<CliMessageCode, string> = {
     'every pod attached to this NAD gets the same static address; use the "ips" capability or whereabouts',
 
   'ipam.dhcp.daemonRequired': 'dhcp IPAM needs the CNI dhcp daemon running on every node',
+  'ipam.dhcp.daemonMissing':
+    'the CNI dhcp daemon is not deployed: no additional network in the cluster network operator config uses dhcp, so pods will not get an address. Add a dhcp shim network to spec.additionalNetworks of networks.operator.openshift.io cluster',
   'ipam.dhcp.ipvlan': 'dhcp does not work with ipvlan (interfaces share the master MAC address)',
   'ipam.dhcp.bridgeServer': 'a DHCP server must be reachable on the bridge',
   'ipam.dhcp.extraKeys': '"{key}" is ignored by dhcp IPAM',

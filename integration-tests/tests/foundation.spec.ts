@@ -51,6 +51,8 @@ test('every navigation item opens a page that renders', async ({ consolePage, pa
 });
 
 test('every registered route renders real objects', async ({ consolePage, page, kube }) => {
+  // Seventeen full page loads, 40-50 s on an idle 2-core machine: the default minute is too tight.
+  test.setTimeout(150_000);
   const policies = await kube.get<{ items: { metadata: { name: string } }[] }>(
     '/apis/nmstate.io/v1/nodenetworkconfigurationpolicies',
   );

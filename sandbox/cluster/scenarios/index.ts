@@ -100,6 +100,21 @@ function clusterConfig(api: ClusterApi, namespaces: string[]): void {
       },
       useMultiNetworkPolicy: false,
       disableMultiNetwork: false,
+      // The documented shim that makes the network operator run the CNI dhcp daemon, which the
+      // demo's dhcp attachment needs.
+      additionalNetworks: [
+        {
+          name: 'dhcp-shim',
+          namespace: 'default',
+          type: 'Raw',
+          rawCNIConfig: JSON.stringify({
+            name: 'dhcp-shim',
+            cniVersion: '0.3.1',
+            type: 'bridge',
+            ipam: { type: 'dhcp' },
+          }),
+        },
+      ],
     },
   });
 }

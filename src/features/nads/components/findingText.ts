@@ -216,6 +216,10 @@ function findingText(t: T, code: FindingCode, p: Params): string {
       );
     case 'ipam.dhcp.daemonRequired':
       return t('dhcp IPAM needs the CNI dhcp daemon running on every node');
+    case 'ipam.dhcp.daemonMissing':
+      return t(
+        'the CNI dhcp daemon is not deployed: no additional network in the cluster network operator config uses dhcp, so pods will not get an address. Add a dhcp shim network to spec.additionalNetworks of networks.operator.openshift.io cluster',
+      );
     case 'ipam.dhcp.ipvlan':
       return t('dhcp does not work with ipvlan (interfaces share the master MAC address)');
     case 'ipam.dhcp.bridgeServer':

@@ -186,6 +186,45 @@ function nodeAddresses(states: NodeNetworkState[]): Map<IpFamily, NodeAddress[]>
   return out;
 }
 
+/** Whether one `additionalNetworks` entry makes the network operator deploy the dhcp daemon. */
+function needsDhcpDaemon(entry: unknown): boolean {
+  const type = path(entry, 'type');
+  if (type === 'SimpleMacvlan') {
+    // A SimpleMacvlan network without an IPAM config defaults to DHCP.
+    const ipamType = path(entry, 'simpleMacvlanConfig', 'ipamConfig', 'type');
+    return ipamType === undefined || ipamType === 'DHCP';
+  }
+  if (type !== 'Raw') return false;
+  const raw = path(entry, 'rawCNIConfig');
+  if (typeof raw !== 'string') return false;
+  let config: unknown;
+  try {
+    config = JSON.parse(raw);
+  } catch {
+    return false;
+  }
+  const plugins = path(config, 'plugins');
+  const objects = Array.isArray(plugins) ? [config, ...(plugins as unknown[])] : [config];
+  return objects.some((o) => path(o, 'ipam', 'type') === 'dhcp');
+}
+
+/**
+ * On OpenShift the cluster network operator runs the CNI dhcp daemon only while an additional
+ * network in `operator.openshift.io Network cluster` uses dhcp (the documented "shim"). MicroShift
+ * always ships it, so nothing is claimed there.
+ */
+function dhcpDaemon(
+  input: ValidationContextInput,
+  platform: Platform,
+): 'deployed' | 'missing' | undefined {
+  if (platform !== 'openshift' || !input.operatorNetwork) return undefined;
+  const spec = path(input.operatorNetwork, 'spec');
+  if (path(spec, 'disableMultiNetwork') === true) return 'missing';
+  const networks = path(spec, 'additionalNetworks');
+  if (!Array.isArray(networks)) return 'missing';
+  return (networks as unknown[]).some(needsDhcpDaemon) ? 'deployed' : 'missing';
+}
+
 function bridgeMappings(input: ValidationContextInput): Set<string> | undefined {
   if (!input.policies && !input.nodeNetworkStates) return undefined;
   const out = new Set<string>();
@@ -346,6 +385,8 @@ export function buildValidationContext(input: ValidationContextInput = {}): Vali
     ctx.nodeInterfaces = nodeInterfaces(input.nodeNetworkStates);
     ctx.nodeAddresses = nodeAddresses(input.nodeNetworkStates);
   }
+  const daemon = dhcpDaemon(input, platform);
+  if (daemon) ctx.dhcpDaemon = daemon;
   const mappings = bridgeMappings(input);
   if (mappings) ctx.bridgeMappings = mappings;
   if (input.nads) ctx.nadIndex = buildNadIndex(input.nads);

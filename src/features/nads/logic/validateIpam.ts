@@ -800,7 +800,10 @@ export function validateIpam(env: RuleEnv, plugin: PluginRef, index: number): vo
       validateDns(c, ipam.dns, joinPath(path, 'dns'));
       break;
     case 'dhcp': {
-      c.info('ipam.dhcp.daemonRequired', joinPath(path, 'type'), { platform: env.platform });
+      if (env.ctx?.dhcpDaemon === 'missing')
+        c.warn('ipam.dhcp.daemonMissing', joinPath(path, 'type'));
+      else if (env.ctx?.dhcpDaemon !== 'deployed')
+        c.info('ipam.dhcp.daemonRequired', joinPath(path, 'type'), { platform: env.platform });
       if (plugin.type === 'ipvlan') c.error('ipam.dhcp.ipvlan', joinPath(path, 'type'));
       if (plugin.type === 'bridge' || plugin.type === 'cnv-bridge')
         c.info('ipam.dhcp.bridgeServer', joinPath(path, 'type'));

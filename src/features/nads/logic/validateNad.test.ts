@@ -298,6 +298,12 @@ const ROWS: Row[] = [
 
   { code: 'ipam.dhcp.daemonRequired', bad: br({ ipam: { type: 'dhcp' } }), ok: hl() },
   {
+    code: 'ipam.dhcp.daemonMissing',
+    bad: mv({ ipam: { type: 'dhcp' } }),
+    ok: hl(),
+    ctx: { operatorNetwork: OPERATOR_NETWORK },
+  },
+  {
     code: 'ipam.dhcp.ipvlan',
     bad: { ...env, type: 'ipvlan', master: 'ens4', ipam: { type: 'dhcp' } },
     ok: mv({ ipam: { type: 'dhcp' } }),
@@ -874,5 +880,83 @@ void describe('node addresses inside a pool (cluster.nodeAddressInRange)', () =>
       buildValidationContext(),
     );
     assert.equal(none.filter((f) => f.code === 'cluster.nodeAddressInRange').length, 0);
+  });
+});
+
+void describe('the dhcp daemon, from the network operator config', () => {
+  const withNetworks = (additionalNetworks: unknown[], extra: Record<string, unknown> = {}) => ({
+    ...OPERATOR_NETWORK,
+    spec: { ...(OPERATOR_NETWORK['spec'] as object), additionalNetworks, ...extra },
+  });
+  const codes = (operatorNetwork: typeof OPERATOR_NETWORK | undefined, platform?: 'microshift') =>
+    validateNad(
+      makeNad(NAME, mv({ ipam: { type: 'dhcp' } })),
+      buildValidationContext({ operatorNetwork, ...(platform ? { platform } : {}) }),
+    )
+      .map((f) => f.code)
+      .filter((c) => c.startsWith('ipam.dhcp.daemon'));
+  const shim = {
+    name: 'dhcp-shim',
+    namespace: 'default',
+    type: 'Raw',
+    rawCNIConfig: JSON.stringify({
+      name: 'dhcp-shim',
+      cniVersion: '0.3.1',
+      type: 'bridge',
+      ipam: { type: 'dhcp' },
+    }),
+  };
+
+  void it('is deployed for a Raw shim (single config or a plugin of a list) or a DHCP SimpleMacvlan', () => {
+    assert.deepEqual(codes(withNetworks([shim])), []);
+    const list = {
+      ...shim,
+      rawCNIConfig: JSON.stringify({
+        cniVersion: '0.4.0',
+        name: 'l',
+        plugins: [{ type: 'macvlan', ipam: { type: 'dhcp' } }],
+      }),
+    };
+    assert.deepEqual(codes(withNetworks([list])), []);
+    assert.deepEqual(codes(withNetworks([{ name: 'm', type: 'SimpleMacvlan' }])), []);
+    assert.deepEqual(
+      codes(
+        withNetworks([
+          {
+            name: 'm',
+            type: 'SimpleMacvlan',
+            simpleMacvlanConfig: { ipamConfig: { type: 'DHCP' } },
+          },
+        ]),
+      ),
+      [],
+    );
+  });
+
+  void it('is missing without such a network, with a static SimpleMacvlan, broken JSON or Multus disabled', () => {
+    assert.deepEqual(codes(OPERATOR_NETWORK), ['ipam.dhcp.daemonMissing']);
+    assert.deepEqual(
+      codes(
+        withNetworks([
+          {
+            name: 'm',
+            type: 'SimpleMacvlan',
+            simpleMacvlanConfig: { ipamConfig: { type: 'static' } },
+          },
+        ]),
+      ),
+      ['ipam.dhcp.daemonMissing'],
+    );
+    assert.deepEqual(codes(withNetworks([{ ...shim, rawCNIConfig: '{"ipam": {"type": "dhcp"' }])), [
+      'ipam.dhcp.daemonMissing',
+    ]);
+    assert.deepEqual(codes(withNetworks([shim], { disableMultiNetwork: true })), [
+      'ipam.dhcp.daemonMissing',
+    ]);
+  });
+
+  void it('only reminds when the operator config is unknown or on MicroShift', () => {
+    assert.deepEqual(codes(undefined), ['ipam.dhcp.daemonRequired']);
+    assert.deepEqual(codes(OPERATOR_NETWORK, 'microshift'), ['ipam.dhcp.daemonRequired']);
   });
 });

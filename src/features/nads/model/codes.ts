@@ -84,6 +84,7 @@ export const FINDING_CODES = [
   'ipam.static.sharedIp',
   // dhcp
   'ipam.dhcp.daemonRequired',
+  'ipam.dhcp.daemonMissing',
   'ipam.dhcp.ipvlan',
   'ipam.dhcp.bridgeServer',
   'ipam.dhcp.extraKeys',

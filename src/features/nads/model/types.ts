@@ -296,6 +296,11 @@ export interface ValidationContext {
    * NodeNetworkStates are unknown.
    */
   nodeAddresses?: Map<IpFamily, NodeAddress[]>;
+  /**
+   * Whether the cluster network operator runs the CNI dhcp daemon (OpenShift deploys it only for
+   * an additional network that uses dhcp). Undefined when the operator config is unknown.
+   */
+  dhcpDaemon?: 'deployed' | 'missing';
   /** Cross-NAD index; present when `nads` were given. */
   nadIndex?: NadIndex;
 }

@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { classifyOutcome, pickDefaultRollbackRevision } from './outcome';
+import { classifyOutcome, classifyPhaseCounts, pickDefaultRollbackRevision } from './outcome';
+import { createEnactmentCounter, digestEnactment } from '../../policies/logic/enactmentCounter';
 import { buildRollbackUpdate } from './rollbackUpdate';
 import {
   makeEnactment,
@@ -33,6 +34,33 @@ void describe('classifyOutcome', () => {
   void it('older generations do not count', () => {
     const gen2 = { ...p, metadata: { ...p.metadata, generation: 2 } };
     assert.equal(classifyOutcome(gen2, nnces('available')), 'Progressing');
+  });
+  void it('gives the same outcome from the digest counter’s counts as from the enactments', () => {
+    const cases: [typeof p, EnactmentFixtureState[], number | undefined][] = [
+      ...table.map(([states]): [typeof p, EnactmentFixtureState[], undefined] => [
+        p,
+        states,
+        undefined,
+      ]),
+      [{ ...p, metadata: { ...p.metadata, generation: 2 } }, ['available', 'failing'], 1],
+      [withPolicyConditions(bondPolicy, 'degraded'), [], undefined],
+      [withPolicyConditions(bondPolicy, 'initial'), [], undefined],
+    ];
+    for (const [policy, states, generation] of cases) {
+      const name = policy.metadata.name;
+      const enactments = states.map((s, i) =>
+        makeEnactment(`w${i}.example.com`, name, s, generation ? { generation } : {}),
+      );
+      const counter = createEnactmentCounter();
+      counter.apply({ reset: true, upserts: enactments.map(digestEnactment), deletes: [] });
+      const counts = counter.count([policy], []).get(name);
+      assert.ok(counts);
+      assert.equal(
+        classifyPhaseCounts(policy, counts),
+        classifyOutcome(policy, enactments),
+        `${states.join('+')} at generation ${String(policy.metadata.generation)}`,
+      );
+    }
   });
   void it('falls back to the policy conditions', () => {
     assert.equal(classifyOutcome(withPolicyConditions(bondPolicy, 'degraded'), []), 'Failing');

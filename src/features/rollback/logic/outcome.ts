@@ -5,7 +5,8 @@ import type {
   NodeNetworkConfigurationPolicy,
   NodeNetworkConfigurationPolicySpec,
 } from '../../../shared/model/nmstate';
-import { summarizePolicyStatus } from '../../policies/logic/enactments';
+import { summarizePhaseCounts, summarizePolicyStatus } from '../../policies/logic/enactments';
+import type { EnactmentPhase, PolicyStatusSummary } from '../../policies/model/enactmentStatus';
 import type { PolicyRevision, RevisionOutcome } from '../model/revision';
 import { sortRevisions } from './revisions';
 import { specsEqual } from './specDiff';
@@ -13,8 +14,15 @@ import { specsEqual } from './specDiff';
 export const classifyOutcome = (
   policy: NodeNetworkConfigurationPolicy,
   enactments: Iterable<NodeNetworkConfigurationEnactment>,
-): RevisionOutcome => {
-  const { counts, headline } = summarizePolicyStatus(policy, enactments);
+): RevisionOutcome => outcomeOf(summarizePolicyStatus(policy, enactments));
+
+/** The same, from phase counts already taken (the digest counter's, on the failed-policies page). */
+export const classifyPhaseCounts = (
+  policy: NodeNetworkConfigurationPolicy,
+  counts: Readonly<Record<EnactmentPhase, number>>,
+): RevisionOutcome => outcomeOf(summarizePhaseCounts(policy, { ...counts }));
+
+const outcomeOf = ({ counts, headline }: PolicyStatusSummary): RevisionOutcome => {
   const current =
     counts.Available +
     counts.Failing +

@@ -1,12 +1,10 @@
-import { Fragment, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useAccessReview } from '@openshift-console/dynamic-plugin-sdk';
-import { Button, EmptyState, EmptyStateBody, Label } from '@patternfly/react-core';
+import { Alert, Button, EmptyState, EmptyStateBody, Label } from '@patternfly/react-core';
 import { Table, Tbody, Thead, Tr } from '@patternfly/react-table';
 import { Td, Th } from '../../../shared/ui/tableCells';
 import {
-  ENACTMENT_PAGE_SIZE,
-  EnactmentGVK,
   NodeGVK,
   NodeNetworkStateGVK,
   PolicyGVK,
@@ -20,11 +18,13 @@ import { DataState } from '../../../shared/ui/DataState';
 import { PageShell } from '../../../shared/ui/PageShell';
 import type { Node } from '../../../shared/model/k8s';
 import type {
-  NodeNetworkConfigurationEnactment,
   NodeNetworkConfigurationPolicy,
   NodeNetworkState,
 } from '../../../shared/model/nmstate';
+import { useEnactmentCounts } from '../../policies/data/useEnactmentCounts';
+import type { PhaseCounts } from '../../policies/logic/enactmentCounter';
 import { listFailedPolicies } from '../logic/failed';
+import { classifyPhaseCounts } from '../logic/outcome';
 import { usePolicyEnactments, usePolicyHistory } from '../data/usePolicyHistory';
 import { topologyHighlightUrl } from '../components/FailedEnactmentsPanel';
 import { RollbackPanel } from '../components/RollbackPanel';
@@ -54,22 +54,123 @@ function RowRollback({
   );
 }
 
+interface Candidate {
+  policy: NodeNetworkConfigurationPolicy;
+  outcome: 'Failing' | 'Aborted';
+  counts: PhaseCounts;
+}
+
+/**
+ * One failed policy. Its node names and error come from a watch of that policy's enactments
+ * alone (the handler labels them), so the page never holds every enactment of the cluster; the
+ * counts come from the page's digest counter and show at once.
+ */
+function FailedPolicyTableRow({
+  candidate,
+  canUpdate,
+  isOpen,
+  onToggle,
+}: {
+  candidate: Candidate;
+  canUpdate: boolean;
+  isOpen: boolean;
+  onToggle: () => void;
+}) {
+  const { t } = usePluginTranslation();
+  const { policy, counts } = candidate;
+  const name = policy.metadata.name;
+  const enactments = usePolicyEnactments(name);
+  const details = useMemo(
+    () => listFailedPolicies([policy], enactments.data)[0],
+    [policy, enactments.data],
+  );
+  const outcome = details?.outcome ?? candidate.outcome;
+  const total = countCurrent(counts);
+  return (
+    <>
+      <Tr data-test={`failed-policy-${name}`}>
+        <Td dataLabel={t('Policy')}>
+          <Link to={`${getResourceUrl(PolicyGVK, name)}#history`} data-test="failed-policy-link">
+            {name}
+          </Link>
+        </Td>
+        <Td dataLabel={t('Status')}>
+          <Label isCompact color={outcome === 'Failing' ? 'red' : 'orange'}>
+            {outcome === 'Failing' ? t('Failing') : t('Aborted')}
+          </Label>
+        </Td>
+        <Td dataLabel={t('Nodes')} data-test="failed-policy-nodes">
+          {t('{{failing}} of {{total}} failing', { failing: counts.Failing, total })}
+          {counts.Aborted > 0 && ` · ${t('{{count}} aborted', { count: counts.Aborted })}`}
+          {details && <div>{[...details.failingNodes, ...details.abortedNodes].join(', ')}</div>}
+        </Td>
+        <Td dataLabel={t('Error')} data-test="failed-policy-error">
+          {details?.headline ?? (enactments.isLoading ? t('Loading…') : t('No error message'))}
+        </Td>
+        <Td isActionCell>
+          <Link to={topologyHighlightUrl(name)} data-test="failed-policy-topology">
+            {t('Show on topology')}
+          </Link>{' '}
+          {canUpdate && (
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={onToggle}
+              data-test="failed-policy-rollback"
+            >
+              {t('Roll back')}
+            </Button>
+          )}
+        </Td>
+      </Tr>
+      {isOpen && canUpdate && (
+        <Tr>
+          <Td colSpan={5}>
+            <RowRollback policy={policy} onClose={onToggle} />
+          </Td>
+        </Tr>
+      )}
+    </>
+  );
+}
+
+/** Enactments of the policy's current generation, whatever their phase. */
+const countCurrent = (counts: PhaseCounts): number =>
+  counts.Available +
+  counts.Failing +
+  counts.Aborted +
+  counts.Retrying +
+  counts.Progressing +
+  counts.Pending +
+  counts.Unknown;
+
 function FailedPoliciesPage() {
   const { t } = usePluginTranslation();
   const policies = useWatchedList<NodeNetworkConfigurationPolicy>(PolicyGVK);
-  const enactments = useWatchedList<NodeNetworkConfigurationEnactment>(EnactmentGVK, {
-    limit: ENACTMENT_PAGE_SIZE,
-  });
+  const nodes = useWatchedList<Node>(NodeGVK);
+  // Phase counts from a digest watch: which policies failed, without keeping every enactment.
+  const enactments = useEnactmentCounts(policies.data, nodes.data, !policies.isMissingApi);
   const [canUpdate] = useAccessReview({
     group: PolicyModel.apiGroup,
     resource: PolicyModel.plural,
     verb: 'update',
   });
   const [open, setOpen] = useState<string | null>(null);
-  const rows = useMemo(
-    () => listFailedPolicies(policies.data, enactments.data),
-    [policies.data, enactments.data],
-  );
+  const candidates = useMemo(() => {
+    const out: Candidate[] = [];
+    for (const policy of policies.data) {
+      const counts = enactments.counts.get(policy.metadata.name);
+      if (!counts) continue;
+      const outcome = classifyPhaseCounts(policy, counts);
+      if (outcome === 'Failing' || outcome === 'Aborted') out.push({ policy, outcome, counts });
+    }
+    // Worst first: most failing nodes, then by name.
+    return out.sort(
+      (a, b) =>
+        b.counts.Failing - a.counts.Failing ||
+        a.policy.metadata.name.localeCompare(b.policy.metadata.name),
+    );
+  }, [policies.data, enactments.counts]);
   return (
     <PageShell
       title={t('Failed policies')}
@@ -79,7 +180,17 @@ function FailedPoliciesPage() {
       )}
     >
       <DataState result={policies}>
-        {rows.length === 0 ? (
+        {enactments.error && (
+          <Alert
+            variant="warning"
+            isInline
+            title={t('Enactments could not be read: {{message}}', {
+              message: enactments.error.message,
+            })}
+            data-test="failed-policies-enactments-error"
+          />
+        )}
+        {candidates.length === 0 ? (
           <EmptyState
             titleText={t('No failed policies')}
             headingLevel="h2"
@@ -101,63 +212,16 @@ function FailedPoliciesPage() {
               </Tr>
             </Thead>
             <Tbody>
-              {rows.map((row) => {
-                const policy = policies.data.find((p) => p.metadata.name === row.name);
+              {candidates.map((c) => {
+                const name = c.policy.metadata.name;
                 return (
-                  <Fragment key={row.name}>
-                    <Tr data-test={`failed-policy-${row.name}`}>
-                      <Td dataLabel={t('Policy')}>
-                        <Link
-                          to={`${getResourceUrl(PolicyGVK, row.name)}#history`}
-                          data-test="failed-policy-link"
-                        >
-                          {row.name}
-                        </Link>
-                      </Td>
-                      <Td dataLabel={t('Status')}>
-                        <Label isCompact color={row.outcome === 'Failing' ? 'red' : 'orange'}>
-                          {row.outcome === 'Failing' ? t('Failing') : t('Aborted')}
-                        </Label>
-                      </Td>
-                      <Td dataLabel={t('Nodes')} data-test="failed-policy-nodes">
-                        {t('{{failing}} of {{total}} failing', {
-                          failing: row.failingNodes.length,
-                          total: row.total,
-                        })}
-                        {row.abortedNodes.length > 0 &&
-                          ` · ${t('{{count}} aborted', { count: row.abortedNodes.length })}`}
-                        <div>{[...row.failingNodes, ...row.abortedNodes].join(', ')}</div>
-                      </Td>
-                      <Td dataLabel={t('Error')} data-test="failed-policy-error">
-                        {row.headline ?? t('No error message')}
-                      </Td>
-                      <Td isActionCell>
-                        <Link
-                          to={topologyHighlightUrl(row.name)}
-                          data-test="failed-policy-topology"
-                        >
-                          {t('Show on topology')}
-                        </Link>{' '}
-                        {canUpdate && (
-                          <Button
-                            variant="secondary"
-                            size="sm"
-                            onClick={() => setOpen(open === row.name ? null : row.name)}
-                            data-test="failed-policy-rollback"
-                          >
-                            {t('Roll back')}
-                          </Button>
-                        )}
-                      </Td>
-                    </Tr>
-                    {open === row.name && policy && canUpdate && (
-                      <Tr>
-                        <Td colSpan={5}>
-                          <RowRollback policy={policy} onClose={() => setOpen(null)} />
-                        </Td>
-                      </Tr>
-                    )}
-                  </Fragment>
+                  <FailedPolicyTableRow
+                    key={name}
+                    candidate={c}
+                    canUpdate={canUpdate}
+                    isOpen={open === name}
+                    onToggle={() => setOpen(open === name ? null : name)}
+                  />
                 );
               })}
             </Tbody>
