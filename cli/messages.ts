@@ -243,6 +243,8 @@ export const MESSAGES: Record<CliMessageCode, string> = {
     'mtu {mtu} is above the MTU {interfaceMtu} of "{name}" on {count} nodes: {nodes}',
   'cluster.masterShared':
     'master "{name}" is also used by {otherType} NAD {other}; one interface cannot serve both',
+  'cluster.resourceNotOffered':
+    'no node offers the resource {resource}, so pods using this NAD will stay Pending (resources of the same kind that nodes offer: {known})',
   'cluster.nodeAddressInRange':
     '{value} can hand out {address}, which node {node} holds on {interface}; {addresses} node addresses are in the range (nodes: {nodes}). Exclude them or move the range',
 };

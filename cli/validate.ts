@@ -235,6 +235,7 @@ function validate(argv: string[], io: CliIo): number {
     operatorNetwork,
     nads: nadObjects,
     nodeNetworkStates: states.length > 0 ? states : undefined,
+    nodes: nodes.length > 0 ? nodes : undefined,
     policies: policies.map((p) => p.obj as NodeNetworkConfigurationPolicy),
   });
 

@@ -99,6 +99,22 @@ test('a range that could hand out a node address is flagged until the addresses 
   await expect(finding).toHaveCount(0);
 });
 
+test('an SR-IOV resource no node offers is flagged, with the pools nodes do offer', async ({
+  consolePage,
+}) => {
+  // The demo workers offer eight VFs as openshift.io/ens2f0vfs (their Node allocatable says so).
+  const nads = new NadPages(consolePage);
+  await nads.gotoCreate('tenant-b');
+  await nads.field('nad-name').fill(uniqueName('e2e-sriov'));
+  await nads.field('pluginType').selectOption('sriov');
+  await nads.field('resourceName').fill('openshift.io/ens2f0vf');
+  const finding = nads.editorFindings.getByTestId('finding-cluster.resourceNotOffered');
+  await expect(finding).toContainText('openshift.io/ens2f0vf');
+  await expect(finding).toContainText('openshift.io/ens2f0vfs');
+  await nads.field('resourceName').fill('openshift.io/ens2f0vfs');
+  await expect(finding).toHaveCount(0);
+});
+
 test('a NAD whose pods fail to attach shows the Multus error', async ({ consolePage }) => {
   const nads = new NadPages(consolePage);
   await nads.gotoDetails('tenant-b', 'broken-ipam');

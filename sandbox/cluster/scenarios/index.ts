@@ -129,6 +129,21 @@ interface NodeSpec {
   veths?: number;
 }
 
+/**
+ * What a node can allocate. Workers have an SR-IOV pool of eight VFs on ens2f0 (the demo's
+ * sriov-net NAD asks for it) and the kubevirt bridge marker's resource for br-vm.
+ */
+function nodeResources(spec: NodeSpec): Record<string, string> {
+  const base = {
+    cpu: '15500m',
+    memory: '64838392Ki',
+    pods: '250',
+    'ephemeral-storage': '114345831029',
+  };
+  if (spec.role !== 'worker') return base;
+  return { ...base, 'openshift.io/ens2f0vfs': '8', 'bridge.network.kubevirt.io/br-vm': '1k' };
+}
+
 function createNode(api: ClusterApi, spec: NodeSpec, domain = 'ocp4.example.com'): void {
   const roleLabels: Record<string, string> =
     spec.role === 'master'
@@ -190,6 +205,8 @@ function createNode(api: ClusterApi, spec: NodeSpec, domain = 'ocp4.example.com'
           message: 'kubelet is posting ready status',
         },
       ],
+      capacity: nodeResources(spec),
+      allocatable: nodeResources(spec),
       addresses: [
         { type: 'InternalIP', address: nodeMachineIp(spec.role, spec.index) },
         { type: 'Hostname', address: spec.name },

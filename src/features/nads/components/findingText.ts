@@ -439,6 +439,11 @@ function findingText(t: T, code: FindingCode, p: Params): string {
         'master "{{name}}" is also used by {{otherType}} NAD {{other}}; one interface cannot serve both',
         p,
       );
+    case 'cluster.resourceNotOffered':
+      return t(
+        'no node offers the resource {{resource}}, so pods using this NAD will stay Pending (resources of the same kind that nodes offer: {{known}})',
+        p,
+      );
     case 'cluster.nodeAddressInRange':
       return t(
         '{{value}} can hand out {{address}}, which node {{node}} holds on {{interface}}; {{addresses}} node addresses are in the range (nodes: {{nodes}}). Exclude them or move the range',

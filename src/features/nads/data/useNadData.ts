@@ -13,6 +13,7 @@ import {
   ClusterNetworkConfigGVK,
   EventGVK,
   NadGVK,
+  NodeGVK,
   NodeNetworkStateGVK,
   OperatorNetworkGVK,
   PodGVK,
@@ -49,15 +50,17 @@ export function useNadValidationContext(): NadContextResult {
     operatorNetwork: { gvk: OperatorNetworkGVK },
     nns: { gvk: NodeNetworkStateGVK },
     policies: { gvk: PolicyGVK },
+    nodes: { gvk: NodeGVK },
   });
   const allNads = useWatchedList<NetworkAttachmentDefinition>(NadGVK);
-  const { networkConfig, operatorNetwork, nns, policies } = lists;
+  const { networkConfig, operatorNetwork, nns, policies, nodes } = lists;
   // The lists object is rebuilt on every render; the usable arrays keep their identity until the
   // watch delivers new data, so they are what the (costly) context depends on.
   const networkConfigs = usable(networkConfig);
   const operatorNetworks = usable(operatorNetwork);
   const states = usable(nns) as NodeNetworkState[] | undefined;
   const nncps = usable(policies) as NodeNetworkConfigurationPolicy[] | undefined;
+  const nodeList = usable(nodes);
   const context = useMemo(
     () =>
       buildValidationContext({
@@ -66,8 +69,9 @@ export function useNadValidationContext(): NadContextResult {
         nads: allNads.data,
         nodeNetworkStates: states,
         policies: nncps,
+        nodes: nodeList,
       }),
-    [networkConfigs, operatorNetworks, states, nncps, allNads.data],
+    [networkConfigs, operatorNetworks, states, nncps, nodeList, allNads.data],
   );
   const isLoading =
     allNads.isLoading || networkConfig.isLoading || operatorNetwork.isLoading || nns.isLoading;

@@ -35,6 +35,8 @@ import {
 import { OVN_TYPE, getNodeInterface } from './validatePlugins';
 
 export interface ValidationContextInput {
+  /** Nodes: which extended resources (SR-IOV pools, bridge markers) they offer. */
+  nodes?: K8sResource[];
   /** `config.openshift.io/v1` Network `cluster`. */
   networkConfig?: K8sResource;
   /** `operator.openshift.io/v1` Network `cluster`. */
@@ -183,6 +185,33 @@ function nodeAddresses(states: NodeNetworkState[]): Map<IpFamily, NodeAddress[]>
               ? 1
               : 0,
     );
+  return out;
+}
+
+/** A Kubernetes quantity (`8`, `1k`, `500m`, `2Gi`, `1e3`) above zero; suffixes never flip it. */
+const QUANTITY = /^\+?(\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+|[numkMGTPE]|[KMGTPE]i)?$/;
+
+export function isPositiveQuantity(value: unknown): boolean {
+  if (typeof value === 'number') return value > 0;
+  if (typeof value !== 'string') return false;
+  const m = QUANTITY.exec(value.trim());
+  return m !== null && Number(m[1]) > 0;
+}
+
+/**
+ * Extended resources nodes can allocate (names with a `/`, such as `openshift.io/ens2f0vfs`),
+ * with the number of nodes offering at least one.
+ */
+function extendedResources(nodes: K8sResource[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const node of nodes) {
+    const allocatable = path(node, 'status', 'allocatable');
+    if (typeof allocatable !== 'object' || allocatable === null) continue;
+    for (const [name, value] of Object.entries(allocatable)) {
+      if (!name.includes('/')) continue;
+      if (isPositiveQuantity(value)) out.set(name, (out.get(name) ?? 0) + 1);
+    }
+  }
   return out;
 }
 
@@ -385,6 +414,7 @@ export function buildValidationContext(input: ValidationContextInput = {}): Vali
     ctx.nodeInterfaces = nodeInterfaces(input.nodeNetworkStates);
     ctx.nodeAddresses = nodeAddresses(input.nodeNetworkStates);
   }
+  if (input.nodes) ctx.extendedResources = extendedResources(input.nodes);
   const daemon = dhcpDaemon(input, platform);
   if (daemon) ctx.dhcpDaemon = daemon;
   const mappings = bridgeMappings(input);

@@ -6,7 +6,10 @@ import { int, str, type RuleEnv } from './collector';
 import { getNadKey, getOvnSettings, getPoolScope } from './context';
 import { joinPath } from './json';
 import { getPluginPools, type ConfigPool, type PluginRef } from './pools';
-import { OVN_TYPE, getNodeInterface } from './validatePlugins';
+import { OVN_TYPE, SRIOV_RESOURCE_ANNOTATION, getNodeInterface } from './validatePlugins';
+
+/** Any NAD may name the device-plugin resource its pods need (SR-IOV pools, bridge markers). */
+const RESOURCE_NAME_ANNOTATION = SRIOV_RESOURCE_ANNOTATION;
 
 const MAX_PARTNERS = 3;
 const MAX_LISTED_NODES = 5;
@@ -214,7 +217,24 @@ function checkNodeAddresses(env: RuleEnv, pool: ConfigPool): void {
   });
 }
 
+/**
+ * A NAD that asks for an extended resource (`k8s.v1.cni.cncf.io/resourceName`) no node offers:
+ * Multus adds the request to every pod using it, so those pods stay Pending.
+ */
+function checkResourceOffered(env: RuleEnv): void {
+  const offered = env.ctx?.extendedResources;
+  const resource = env.nad.metadata.annotations?.[RESOURCE_NAME_ANNOTATION];
+  if (!offered || !resource) return;
+  if ((offered.get(resource) ?? 0) > 0) return;
+  const known = [...offered.keys()].filter((k) => k.split('/')[0] === resource.split('/')[0]);
+  env.c.warn('cluster.resourceNotOffered', 'metadata.annotations', {
+    resource,
+    known: known.length > 0 ? known.sort().join(', ') : '-',
+  });
+}
+
 export function validateCluster(env: RuleEnv): void {
+  checkResourceOffered(env);
   for (const plugin of env.plugins) {
     for (const pool of getPluginPools(plugin)) {
       checkSpecialRanges(env, pool);

@@ -35,6 +35,12 @@ const st = (ipam: Cfg = {}, x: Cfg = {}): Cfg =>
     },
     ...x,
   });
+const workerNode = (allocatable: Record<string, string>) => ({
+  apiVersion: 'v1',
+  kind: 'Node',
+  metadata: { name: 'worker-0' },
+  status: { allocatable: { cpu: '16', memory: '64Gi', pods: '250', ...allocatable } },
+});
 const addresses = (...cidrs: string[]) => ({
   enabled: true,
   address: cidrs.map((c) => {
@@ -690,6 +696,16 @@ const ROWS: Row[] = [
     ctx: { nodeNetworkStates: [makeNns('w1', [{ name: 'ens4', mtu: 1500 }])] },
   },
   {
+    code: 'cluster.resourceNotOffered',
+    bad: makeNad(NAME, sr(), {
+      annotations: { 'k8s.v1.cni.cncf.io/resourceName': 'openshift.io/ens2f0vf' },
+    }),
+    ok: makeNad(NAME, sr(), {
+      annotations: { 'k8s.v1.cni.cncf.io/resourceName': 'openshift.io/ens2f0vfs' },
+    }),
+    ctx: { nodes: [workerNode({ 'openshift.io/ens2f0vfs': '8' })] },
+  },
+  {
     code: 'cluster.nodeAddressInRange',
     bad: wa(),
     ok: wa({ exclude: ['192.168.2.0/28'] }),
@@ -958,5 +974,42 @@ void describe('the dhcp daemon, from the network operator config', () => {
   void it('only reminds when the operator config is unknown or on MicroShift', () => {
     assert.deepEqual(codes(undefined), ['ipam.dhcp.daemonRequired']);
     assert.deepEqual(codes(OPERATOR_NETWORK, 'microshift'), ['ipam.dhcp.daemonRequired']);
+  });
+});
+
+void describe('extended resources a NAD asks for (cluster.resourceNotOffered)', () => {
+  const check = (resource: string, nodes: ReturnType<typeof workerNode>[] | undefined) =>
+    validateNad(
+      makeNad(NAME, sr(), { annotations: { 'k8s.v1.cni.cncf.io/resourceName': resource } }),
+      buildValidationContext(nodes ? { nodes } : {}),
+    ).filter((f) => f.code === 'cluster.resourceNotOffered');
+
+  void it('names the resource and what nodes offer of the same kind', () => {
+    const [f] = check('openshift.io/ens2f0vf', [
+      workerNode({ 'openshift.io/ens2f0vfs': '8', 'openshift.io/mlx': '4', 'nvidia.com/gpu': '1' }),
+    ]);
+    assert.ok(f);
+    assert.equal(f.severity, 'warning');
+    assert.equal(f.path, 'metadata.annotations');
+    assert.deepEqual(f.params, {
+      resource: 'openshift.io/ens2f0vf',
+      known: 'openshift.io/ens2f0vfs, openshift.io/mlx',
+    });
+  });
+
+  void it('counts only nodes with some of it left to allocate, in any quantity notation', () => {
+    assert.equal(check('openshift.io/p', [workerNode({ 'openshift.io/p': '0' })]).length, 1);
+    for (const amount of ['1', '1k', '500m', '2Gi', '1e3', '+3'])
+      assert.equal(
+        check('openshift.io/p', [workerNode({ 'openshift.io/p': amount })]).length,
+        0,
+        amount,
+      );
+    assert.equal(check('openshift.io/p', [workerNode({ 'openshift.io/p': 'lots' })]).length, 1);
+    assert.equal(check('openshift.io/p', [workerNode({})]).length, 1);
+  });
+
+  void it('claims nothing without Nodes', () => {
+    assert.equal(check('openshift.io/anything', undefined).length, 0);
   });
 });

@@ -183,6 +183,7 @@ export const FINDING_CODES = [
   'cluster.mtuAboveInterface',
   'cluster.masterShared',
   'cluster.nodeAddressInRange',
+  'cluster.resourceNotOffered',
 ] as const;
 
 export type FindingCode = (typeof FINDING_CODES)[number];

@@ -301,6 +301,11 @@ export interface ValidationContext {
    * an additional network that uses dhcp). Undefined when the operator config is unknown.
    */
   dhcpDaemon?: 'deployed' | 'missing';
+  /**
+   * Extended resources (`openshift.io/<pool>`, `bridge.network.kubevirt.io/<bridge>`) and how many
+   * nodes offer some. Undefined when Nodes are unknown.
+   */
+  extendedResources?: Map<string, number>;
   /** Cross-NAD index; present when `nads` were given. */
   nadIndex?: NadIndex;
 }
