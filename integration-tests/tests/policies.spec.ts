@@ -188,6 +188,47 @@ test('edit in YAML and back in the form keeps an unknown key', async ({
   expect(iface?.description).toBe('edited in the form');
 });
 
+test('changing an interface type in the form keeps its common settings and unknown keys', async ({
+  consolePage,
+  kube,
+  page,
+}) => {
+  const policies = new PolicyPages(consolePage);
+  const name = unique('type-change');
+  await createPolicy(kube, name, {
+    nodeSelector: { 'kubernetes.io/hostname': 'master-2' },
+    desiredState: {
+      interfaces: [
+        {
+          name: 'br-tc',
+          type: 'linux-bridge',
+          state: 'up',
+          mtu: 1450,
+          'x-vendor-hint': 'keep-me',
+          bridge: { port: [] },
+          ipv4: { enabled: false },
+        },
+      ],
+    },
+  });
+  await waitAvailable(kube, name);
+  await policies.openEdit(name, 'form');
+  await policies.testId('iface-0-type').selectOption('bond');
+  await policies.testId('iface-0-bond-mode').selectOption('active-backup');
+  await policies.testId('iface-0-bond-ports').fill('eno3');
+  await policies.testId('view-yaml').click();
+  await expect(policies.yamlInput).toHaveValue(/type: bond/);
+  await expect(policies.yamlInput).not.toHaveValue(/bridge:/);
+  await policies.testId('save').click();
+  await expect(page).toHaveURL(new RegExp(`NodeNetworkConfigurationPolicy/${name}$`));
+  const iface = (await kube.get<Nncp>(`${API}/${name}`)).spec.desiredState?.interfaces?.[0];
+  expect(iface?.type).toBe('bond');
+  expect(iface?.mtu).toBe(1450);
+  expect(iface?.['x-vendor-hint']).toBe('keep-me');
+  expect(iface?.bridge).toBeUndefined();
+  expect(iface?.['link-aggregation']).toEqual({ mode: 'active-backup', port: ['eno3'] });
+});
+
 test.describe('conflicts', () => {
   test.use({ allowedErrors: ['409'] });
   test('a change made on the server meanwhile is shown and the draft is re-applied on top', async ({

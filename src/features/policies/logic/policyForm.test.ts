@@ -8,6 +8,7 @@ import {
   newInterfaceFormValues,
   newRouteFormValues,
   toPolicyFormValues,
+  withInterfaceType,
 } from './policyForm';
 import {
   FORM_INTERFACE_TYPES,
@@ -383,5 +384,48 @@ void describe('random form edits', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+void describe('changing an interface type in the form', () => {
+  const withExtra = structuredClone(bondVlanPolicy);
+  const bond = withExtra.spec.desiredState?.interfaces?.[0] as Record<string, unknown>;
+  bond['x-keep'] = 'kept';
+  const ifaceOf = (p: NodeNetworkConfigurationPolicy, i: number) =>
+    p.spec.desiredState?.interfaces?.[i] as Record<string, unknown>;
+
+  void it('keeps name, state, MTU, IP and unknown keys, and drops the old type section', () => {
+    const values = valuesOf(withExtra);
+    const before = values.interfaces[0] as InterfaceFormValues;
+    const bridge = withInterfaceType(before, 'linux-bridge');
+    assert.equal(bridge.type, 'linux-bridge');
+    values.interfaces[0] = bridge;
+    const out = ifaceOf(applyPolicyFormValues(withExtra, values), 0);
+    assert.equal(out.type, 'linux-bridge');
+    assert.equal(out['link-aggregation'], undefined);
+    assert.equal(out.name, 'bond1');
+    assert.equal(out.mtu, 9000);
+    assert.deepEqual(out.ipv4, { enabled: false });
+    assert.equal(out['x-keep'], 'kept');
+    // The other interface is untouched.
+    assert.deepEqual(ifaceOf(applyPolicyFormValues(withExtra, values), 1), ifaceOf(withExtra, 1));
+  });
+
+  void it('switching back with the stashed values writes the original object again', () => {
+    const values = valuesOf(withExtra);
+    const original = values.interfaces[0] as InterfaceFormValues;
+    const asVlan = withInterfaceType(original, 'vlan');
+    values.interfaces[0] = withInterfaceType(asVlan, 'bond', original);
+    assert.deepEqual(applyPolicyFormValues(withExtra, values), withExtra);
+  });
+
+  void it('never takes another interface’s stashed settings', () => {
+    const values = valuesOf(withExtra);
+    const bond1 = values.interfaces[0] as InterfaceFormValues;
+    const vlan = values.interfaces[1] as InterfaceFormValues;
+    const asBond = withInterfaceType(vlan, 'bond', bond1);
+    assert.ok(asBond.type === 'bond');
+    assert.deepEqual(asBond.bond.ports, []);
+    assert.equal(asBond.name, 'bond1.210');
   });
 });

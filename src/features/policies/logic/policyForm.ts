@@ -708,6 +708,28 @@ export const newInterfaceFormValues = (type: FormInterfaceType, name = ''): Inte
   return values;
 };
 
+/**
+ * The interface as another type: name, state, description, MTU and IP settings stay; the settings
+ * of the new type come from `stashed` (what the form held for this interface as that type, so
+ * switching back and forth loses nothing) or are blank. On save the old type's section leaves the object.
+ */
+export const withInterfaceType = (
+  value: InterfaceFormValues,
+  type: FormInterfaceType,
+  stashed?: InterfaceFormValues,
+): InterfaceFormValues => {
+  if (value.type === type) return value;
+  // Only the same interface's earlier values: a form that reuses a card for another interface
+  // (after a removal) must not hand it someone else's ports.
+  const own =
+    stashed?.type === type &&
+    stashed.sourceIndex === value.sourceIndex &&
+    stashed.name === value.name;
+  const base = own ? stashed : newInterfaceFormValues(type, value.name);
+  const { sourceIndex, name, state, description, mtu, ipv4, ipv6 } = value;
+  return { ...base, sourceIndex, name, state, description, mtu, ipv4, ipv6 };
+};
+
 export const newRouteFormValues = (): RouteFormValues => ({
   sourceIndex: null,
   destination: '',

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import {
   Button,
   Card,
@@ -8,10 +9,13 @@ import {
   Flex,
   FlexItem,
   FormGroup,
+  FormHelperText,
   FormSelect,
   FormSelectOption,
   Grid,
   GridItem,
+  HelperText,
+  HelperTextItem,
   TextInput,
   Title,
 } from '@patternfly/react-core';
@@ -21,13 +25,15 @@ import type { Finding } from '../../model/finding';
 import type {
   BridgePortFormValues,
   FormInterfaceState,
+  FormInterfaceType,
   InterfaceFormValues,
   IpFormValues,
   OvsBridgePortFormValues,
   PortVlanFormValues,
   TrunkTagFormValues,
 } from '../../model/policyForm';
-import { FORM_INTERFACE_STATES } from '../../model/policyForm';
+import { FORM_INTERFACE_STATES, FORM_INTERFACE_TYPES } from '../../model/policyForm';
+import { withInterfaceType } from '../../logic/policyForm';
 import { BOND_MODES, MAC_VLAN_MODES } from '../../logic/validatePolicy';
 import {
   FieldFindings,
@@ -377,6 +383,12 @@ export function InterfaceCard({
   const cardFindings = findingsFor().filter(
     (f) => !FIELD_PREFIXES.some((fp) => f.path.includes(`].${fp}`)),
   );
+  // What the card held for each type it was switched away from, so switching back restores it.
+  const stash = useRef(new Map<FormInterfaceType, InterfaceFormValues>());
+  const changeType = (type: FormInterfaceType) => {
+    stash.current.set(value.type, value);
+    onChange(withInterfaceType(value, type, stash.current.get(type)));
+  };
   return (
     <Card isCompact className="sb-policy-card" data-test={`interface-card-${index}`}>
       <CardHeader
@@ -398,7 +410,7 @@ export function InterfaceCard({
       </CardHeader>
       <CardBody>
         <FieldFindings findings={cardFindings} />
-        <Grid hasGutter md={4}>
+        <Grid hasGutter md={3}>
           <GridItem>
             <FormGroup label={t('Name')} isRequired fieldId={`${p}-name`}>
               <TextInput
@@ -409,6 +421,27 @@ export function InterfaceCard({
                 onChange={(_e, v) => onChange({ ...value, name: v })}
               />
               <FieldFindings findings={nameFindings} />
+            </FormGroup>
+          </GridItem>
+          <GridItem>
+            <FormGroup label={t('Type')} fieldId={`${p}-type`}>
+              <FormSelect
+                id={`${p}-type`}
+                data-test={`${p}-type`}
+                value={value.type}
+                onChange={(_e, v) => changeType(v as FormInterfaceType)}
+              >
+                {FORM_INTERFACE_TYPES.map((type) => (
+                  <FormSelectOption key={type} value={type} label={type} />
+                ))}
+              </FormSelect>
+              <FormHelperText>
+                <HelperText>
+                  <HelperTextItem>
+                    {t('A new type drops the settings of the old one when saved')}
+                  </HelperTextItem>
+                </HelperText>
+              </FormHelperText>
             </FormGroup>
           </GridItem>
           <GridItem>
