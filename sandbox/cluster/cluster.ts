@@ -18,6 +18,8 @@ import type { ResourceDef } from './registry';
 import { RESOURCES, findByKind, findByPlural, groupVersion, typeKey } from './registry';
 import type { Cause } from './schemas/schema';
 import { applySchema } from './schemas/schema';
+import type { ManagedFieldsEntry } from './managedFields';
+import { recordUpdate, serverSideApply } from './managedFields';
 import { matchesLabels, parseLabelSelector } from './selectors';
 import type { Entry } from './store';
 import type { Store } from './store';
@@ -34,6 +36,12 @@ export interface MutateOptions {
   fieldValidation?: 'Ignore' | 'Warn' | 'Strict';
   /** Receives `unknown field "<path>"` warnings when fieldValidation is Warn. */
   warnings?: string[];
+  /** Manager of an HTTP write (fieldManager, else the User-Agent's prefix): see managedFields.ts. */
+  fieldManager?: string;
+  /** Server-side apply: take over fields other managers own. */
+  force?: boolean;
+  /** managedFields computed by a server-side apply; replaces the object's. */
+  managedFields?: ManagedFieldsEntry[];
 }
 
 export interface DeleteOptions {
@@ -459,6 +467,7 @@ export class Cluster implements ClusterApi {
         uid: randomUUID(),
         creationTimestamp: nowString(this.now()),
         generation: 1,
+        ...(opts.managedFields ? { managedFields: opts.managedFields } : {}),
       },
     };
     if (def.kind === 'Namespace') {
@@ -548,6 +557,21 @@ export class Cluster implements ClusterApi {
       generation: oldMeta.generation,
       resourceVersion: oldMeta.resourceVersion,
     };
+    // Field ownership is the server's: taken from an apply, else updated for the writer.
+    const managedFields =
+      opts.managedFields ??
+      (opts.fieldManager
+        ? recordUpdate(
+            old,
+            next,
+            opts.fieldManager,
+            groupVersion(def.group, def.version),
+            nowString(this.now()),
+            opts.subresource,
+          )
+        : (oldMeta.managedFields as ManagedFieldsEntry[] | undefined));
+    if (managedFields && managedFields.length > 0) next.metadata.managedFields = managedFields;
+    else delete next.metadata.managedFields;
     if (!def.namespaced) delete next.metadata.namespace;
     if (oldMeta.deletionTimestamp) next.metadata.deletionTimestamp = oldMeta.deletionTimestamp;
     else delete next.metadata.deletionTimestamp;
@@ -603,7 +627,23 @@ export class Cluster implements ClusterApi {
       if (!current) {
         if (opts.subresource === 'status') throw notFound(def, name);
         const meta = isObject(patch['metadata']) ? patch['metadata'] : {};
-        return this.createEntry(def, ns, { ...patch, metadata: { ...meta, name } }, opts);
+        const { managedFields } = serverSideApply({
+          live: {},
+          applied: patch,
+          manager: opts.fieldManager,
+          force: opts.force === true,
+          apiVersion: groupVersion(def.group, def.version),
+          now: nowString(this.now()),
+        });
+        return this.createEntry(
+          def,
+          ns,
+          { ...patch, metadata: { ...meta, name } },
+          {
+            ...opts,
+            managedFields,
+          },
+        );
       }
     }
     if (!current) throw notFound(def, name);
@@ -616,16 +656,30 @@ export class Cluster implements ClusterApi {
     }
     const base = structuredClone(current.obj);
     let patched: unknown;
+    let appliedFields: ManagedFieldsEntry[] | undefined;
     switch (patchType) {
       case 'json':
         patched = applyJsonPatch(base, patch);
         break;
       case 'merge':
-      case 'apply':
         if (!isObject(patch))
           throw new ApiError(400, 'BadRequest', 'merge patch must be a JSON object');
         patched = applyMergePatch(base, patch);
         break;
+      case 'apply': {
+        const applied = serverSideApply({
+          live: base,
+          applied: patch as Record<string, unknown>,
+          manager: opts.fieldManager ?? '',
+          force: opts.force === true,
+          apiVersion: groupVersion(def.group, def.version),
+          now: nowString(this.now()),
+          subresource: opts.subresource,
+        });
+        patched = applied.obj;
+        appliedFields = applied.managedFields;
+        break;
+      }
       case 'strategic':
         if (!isObject(patch))
           throw new ApiError(400, 'BadRequest', 'strategic merge patch must be a JSON object');
@@ -645,7 +699,10 @@ export class Cluster implements ClusterApi {
       resourceVersion:
         typeof patchRv === 'string' ? patchRv : current.obj.metadata?.resourceVersion,
     };
-    return this.updateEntry(def, ns, name, result, opts);
+    return this.updateEntry(def, ns, name, result, {
+      ...opts,
+      ...(appliedFields ? { managedFields: appliedFields } : {}),
+    });
   }
 
   deleteEntry(

@@ -11,7 +11,9 @@ import { ApiError } from './api';
 import type { Attributes } from './auth';
 import { PERSONAS, forbiddenMessage, isAllowed, personaOf } from './auth';
 import type { Cluster, PatchType } from './cluster';
+import { managerFromUserAgent } from './managedFields';
 import { isObject } from './patch';
+import { BUILTIN_MEDIA_TYPES, decodeProtobufObject } from './protobuf';
 import type { ResourceDef } from './registry';
 import { RESOURCES, findByPlural, groupVersion, servedGroups } from './registry';
 import type { FieldRequirement, LabelSelector } from './selectors';
@@ -224,18 +226,27 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-function parseBody(buf: Buffer, contentType: string): Body {
-  if (contentType.includes('protobuf')) {
-    // client-go retries with JSON after a 415 to a protobuf request.
+/**
+ * Decodes a request body by its media type, as kube-apiserver's NegotiateInputSerializer does
+ * (kubernetes/apiserver pkg/endpoints/handlers/negotiation/negotiate.go): no Content-Type means
+ * the first supported type (JSON); a type the resource does not serve, or one that does not
+ * parse, is a 415 listing the accepted types (errors.go NewUnsupportedMediaTypeError), never a
+ * guess. Built-in kinds also take protobuf; custom resources only JSON and YAML.
+ */
+function parseBody(buf: Buffer, contentType: string, custom = true): Body {
+  const mediaType = (contentType.split(';')[0] ?? '').trim().toLowerCase();
+  const accepted = custom ? ['application/json', 'application/yaml'] : BUILTIN_MEDIA_TYPES;
+  if (contentType.trim() !== '' && !accepted.includes(mediaType)) {
     throw new ApiError(
       415,
       'UnsupportedMediaType',
-      `the body of the request was in an unknown format - accepted media types include: application/json, application/yaml`,
+      `the body of the request was in an unknown format - accepted media types include: ${accepted.join(', ')}`,
     );
   }
+  if (mediaType === 'application/vnd.kubernetes.protobuf') return decodeProtobufObject(buf);
   const text = buf.toString('utf8');
   if (text.trim() === '') throw new ApiError(400, 'BadRequest', 'the request body is empty');
-  const yamlType = /yaml/.test(contentType);
+  const yamlType = mediaType === 'application/yaml';
   if (yamlType) {
     const docs = parseAllDocuments(text);
     const first = Array.isArray(docs) ? docs[0] : docs;
@@ -269,6 +280,14 @@ function parseBody(buf: Buffer, contentType: string): Body {
       `couldn't get version/kind; json parse error: ${(err as Error).message}`,
     );
   }
+}
+
+/** A write's field manager: the fieldManager parameter, else the User-Agent's first segment. */
+function fieldManagerOf(req: IncomingMessage, url: URL): string | undefined {
+  return (
+    url.searchParams.get('fieldManager') ??
+    (managerFromUserAgent(req.headers['user-agent']) || undefined)
+  );
 }
 
 function patchTypeOf(contentType: string): PatchType {
@@ -744,6 +763,7 @@ export class ApiHttp {
       const body = parseBody(
         await readBody(req),
         req.headers['content-type'] ?? 'application/json',
+        def.custom,
       );
       this.accessReview(req, url, res, route, body);
       return;
@@ -780,6 +800,7 @@ export class ApiHttp {
         const body = parseBody(
           await readBody(req),
           req.headers['content-type'] ?? 'application/json',
+          def.custom,
         );
         const wo = writeOptions(url);
         const entry = this.cluster.createEntry(def, namespace, body as K8sResource, {
@@ -794,6 +815,7 @@ export class ApiHttp {
         const body = parseBody(
           await readBody(req),
           req.headers['content-type'] ?? 'application/json',
+          def.custom,
         );
         if (!isObject(body))
           throw new ApiError(400, 'BadRequest', 'the object provided is not a JSON object');
@@ -802,6 +824,7 @@ export class ApiHttp {
           ...wo,
           subresource: sub,
           fromHttp: true,
+          fieldManager: fieldManagerOf(req, url),
         });
         await this.opts.whenDurable();
         send(res, 200, versioned(def, route.version, entry.json), 'application/json', wo.warnings);
@@ -820,7 +843,12 @@ export class ApiHttp {
           ...wo,
           subresource: sub,
           fromHttp: true,
-          fieldManager: url.searchParams.get('fieldManager') ?? undefined,
+          // Apply needs an explicit manager (checked there); other patches default to the UA's.
+          fieldManager:
+            patchType === 'apply'
+              ? (url.searchParams.get('fieldManager') ?? undefined)
+              : fieldManagerOf(req, url),
+          force: url.searchParams.get('force') === 'true',
         });
         await this.opts.whenDurable();
         send(

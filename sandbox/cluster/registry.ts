@@ -403,6 +403,19 @@ export const RESOURCES: readonly ResourceDef[] = [
     custom: true,
     schema: openshiftPreservedSchema,
   }),
+  // The console operator's configuration (openshift/api operator/v1 types_console.go): the chart's
+  // enablement Job appends the plugin to spec.plugins of the object named `cluster`.
+  def({
+    group: 'operator.openshift.io',
+    version: 'v1',
+    plural: 'consoles',
+    singular: 'console',
+    kind: 'Console',
+    namespaced: false,
+    statusSubresource: true,
+    custom: true,
+    schema: openshiftPreservedSchema,
+  }),
   def({
     group: 'operator.openshift.io',
     version: 'v1',

@@ -51,9 +51,10 @@ async function main() {
     upstream = await upstreamFromKubeconfig(kubeconfig);
     console.log(`proxying /api/kubernetes to ${upstream.server} (kubeconfig ${kubeconfig})`);
   } else {
+    const dataDir = path.resolve(values['data-dir'] ?? path.join(root, '.sandbox/data'));
     const cluster = await startCluster({
       port: Number(values['cluster-port']),
-      dataDir: values['data-dir'] ?? path.join(root, '.sandbox/data'),
+      dataDir,
       scenario: values.scenario,
       nodes: values.nodes ? Number(values.nodes) : undefined,
       speed: values.speed as 'realtime' | 'fast',
@@ -62,6 +63,10 @@ async function main() {
     closeCluster = () => cluster.close();
     upstream = { server: cluster.url, forwardPersona: true };
     console.log(`sandbox cluster on ${cluster.url} (scenario ${values.scenario})`);
+    console.log(
+      `sandbox data: ${dataDir}${values.reset ? ' (reset)' : ''}; it survives restarts. ` +
+        'Start clean with `npm start -- --reset`, elsewhere with `--data-dir DIR`.',
+    );
   }
   const consoleServer = await startConsole({
     port: Number(values.port),

@@ -1,7 +1,5 @@
 {{/*
-Named templates shared by the manifests. The chart test (charts/chart.test.ts) renders them with a
-small Go-template subset: include, default, printf, required, quote, toYaml, nindent, indent,
-sha256sum, not, and, or, eq, if/else/range/define.
+Named templates shared by the manifests. charts/chart.test.ts renders the chart with the real Helm.
 */}}
 
 {{- define "switchboard.selectorLabels" -}}
@@ -38,4 +36,15 @@ helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version }}
   apiGroup: rbac.authorization.k8s.io
   name: {{ . | quote }}
 {{- end }}
+{{- end }}
+
+{{/*
+The verbs the plugin uses on ControllerRevisions in rbac.historyNamespace, and nothing more
+(src/features/rollback/data): get (signing and outcome read the stored revision), list and watch
+(the history list), create (recording a revision), update (author signature and outcome),
+delete (pruning old revisions). charts/chart.test.ts derives the same set from those sources and
+fails when they differ.
+*/}}
+{{- define "switchboard.historyVerbs" -}}
+[get, list, watch, create, update, delete]
 {{- end }}
