@@ -47,8 +47,8 @@ export const RESOURCE_EXTENSION_RATIONALE: Record<string, string> = {
     "Merged by the console with networking-console-plugin's Edit labels / annotations / " +
     'Edit / Delete; ours only open Switchboard pages and say so.',
   'console.tab/horizontalNav core~v1~Node':
-    'The Network tab on the console Node page; no other plugin adds one in 4.22 ' +
-    '(nmstate-console-plugin adds a Node sub-tab only from 4.23 on, another extension type).',
+    'The Network tab on the console Node page; no other plugin adds one in 4.22 or 4.23 ' +
+    "(nmstate-console-plugin's main branch adds a console.node/sub-nav-tab, another type).",
 };
 
 /** Flags other plugins set when they are loaded; ours are disallowed on them where named. */

@@ -469,6 +469,18 @@ function Shell({
         <Suspense fallback={<Spinner data-test="suspense" />}>
           <Routes>
             <Route path="/" element={<Navigate to="/switchboard/overview" replace />} />
+            {/* The console's YAML create page (app-contents.tsx /k8s/cluster/:plural/~new,
+                /k8s/ns/:ns/:plural/~new). Listed before the plugin pages: React Router ranks
+                /k8s/cluster/:ref/~new and /k8s/cluster/<ref>/:name the same and then takes the
+                first, and in the console a plugin details page never sees ~new. */}
+            <Route
+              path="/k8s/cluster/:ref/~new"
+              element={<ConsoleResourceRoute page="create" extensions={enabled} />}
+            />
+            <Route
+              path="/k8s/ns/:ns/:ref/~new"
+              element={<ConsoleResourceRoute page="create" extensions={enabled} />}
+            />
             {routes}
             <Route path="/k8s/cluster/core~v1~Node" element={<NodeList />} />
             <Route
@@ -492,14 +504,6 @@ function Shell({
             <Route
               path="/k8s/ns/:ns/:ref"
               element={<ConsoleResourceRoute page="list" extensions={enabled} />}
-            />
-            <Route
-              path="/k8s/cluster/:ref/~new"
-              element={<ConsoleResourceRoute page="create" extensions={enabled} />}
-            />
-            <Route
-              path="/k8s/ns/:ns/:ref/~new"
-              element={<ConsoleResourceRoute page="create" extensions={enabled} />}
             />
             <Route
               path="/k8s/cluster/:ref/:name"
