@@ -136,6 +136,9 @@ test.describe('with the peer plugins enabled before Switchboard', () => {
       'Edit annotations',
       'Edit NetworkAttachmentDefinition',
     ]);
+    if (process.env.SWITCHBOARD_SCREENSHOTS) {
+      await page.screenshot({ path: path.join(repoRoot, 'test-results/coexist-nad-menu.png') });
+    }
     const ours = labels.filter((l) => /switchboard/i.test(l));
     expect(ours).toEqual([
       'Open in Switchboard',
