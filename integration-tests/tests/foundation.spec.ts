@@ -51,8 +51,10 @@ test('every navigation item opens a page that renders', async ({ consolePage, pa
 });
 
 test('every registered route renders real objects', async ({ consolePage, page, kube }) => {
-  // Seventeen full page loads, 40-50 s on an idle 2-core machine: the default minute is too tight.
-  test.setTimeout(150_000);
+  // Twenty-six full page loads (Switchboard's own routes plus the console resource pages it
+  // serves as a fallback), 70-80 s on an idle 2-core machine and about three minutes on a busy
+  // one: the default minute is far too tight.
+  test.setTimeout(300_000);
   const policies = await kube.get<{ items: { metadata: { name: string } }[] }>(
     '/apis/nmstate.io/v1/nodenetworkconfigurationpolicies',
   );
