@@ -42,6 +42,8 @@ test('@reliability hostile strings from the cluster render as inert text on ever
   page,
   kube,
 }) => {
+  // Eleven full page loads with five checks each: 70-130 s on a busy 2-core machine.
+  test.setTimeout(240_000);
   try {
     await checkHostileStrings(consolePage, page, kube);
   } finally {
