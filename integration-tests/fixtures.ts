@@ -37,7 +37,11 @@ function kubeClient(request: APIRequestContext, base: string): KubeClient {
   };
 }
 
-type WorkerFixtures = { sandbox: Sandbox };
+type WorkerFixtures = {
+  sandbox: Sandbox;
+  /** Enable nmstate-console-plugin and networking-console-plugin stand-ins before ours. */
+  withPeers: boolean;
+};
 type TestFixtures = {
   consolePage: ConsolePage;
   kube: KubeClient;
@@ -46,11 +50,10 @@ type TestFixtures = {
 };
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  withPeers: [false, { scope: 'worker', option: true }],
   sandbox: [
-    // Playwright requires the first fixture argument to be a destructuring pattern.
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const sandbox = await startSandbox();
+    async ({ withPeers }, use) => {
+      const sandbox = await startSandbox({ withPeers });
       await use(sandbox);
       await sandbox.close();
     },

@@ -6,6 +6,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { startCluster } from '../sandbox/cluster/server';
 import { startConsole } from '../sandbox/console/server';
+import { writePeerPlugins } from './peers/peers';
 
 export const repoRoot = path.resolve(__dirname, '..');
 /** Where the builds are; overridable so several checkouts' worth of work can test in parallel. */
@@ -24,6 +25,11 @@ export interface SandboxOptions {
   clusterPort?: number;
   /** API groups served as not installed, e.g. ['nmstate.io']. */
   absentGroups?: string[];
+  /**
+   * Also enable the peer test plugins (nmstate-console-plugin, networking-console-plugin),
+   * before Switchboard as on a real cluster.
+   */
+  withPeers?: boolean;
 }
 
 export interface Sandbox {
@@ -51,12 +57,14 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   let cluster = await startCluster(clusterOpts);
   const clusterPort = cluster.port;
   const upstream = { server: cluster.url, forwardPersona: true };
+  const peerPlugins = opts.withPeers ? writePeerPlugins(path.join(dataDir, 'peer-plugins')) : [];
   const consoleServer = await startConsole({
     port: 0,
     pluginName: 'switchboard',
     pluginDist: opts.pluginDist ?? pluginDistDir,
     hostDist: hostDistDir,
     upstream,
+    peerPlugins,
   });
   let clusterRunning = true;
   return {

@@ -14,9 +14,9 @@ const PREFIX = '/api/plugins/switchboard/';
 export const BUNDLE_PAGES: [string, string][] = [
   ['overview', '/switchboard/overview'],
   ['topology', '/switchboard/topology'],
-  ['policy list', '/k8s/cluster/nmstate.io~v1~NodeNetworkConfigurationPolicy'],
+  ['policy list', '/switchboard/policies'],
   ['policy editor', '/switchboard/policies/~new'],
-  ['NAD list', '/k8s/all-namespaces/k8s.cni.cncf.io~v1~NetworkAttachmentDefinition'],
+  ['NAD list', '/switchboard/all-namespaces/attachments'],
   ['NAD editor', '/switchboard/attachments/~new'],
   ['switch ports', '/switchboard/switch-ports'],
 ];

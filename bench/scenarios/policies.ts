@@ -28,7 +28,7 @@ import {
 import { measuredFigure, notMeasurable, repeat, round, type FigureSpec } from '../lib/stats';
 import type { Figure, Scenario } from '../lib/types';
 
-const LIST_PATH = '/k8s/cluster/nmstate.io~v1~NodeNetworkConfigurationPolicy';
+const LIST_PATH = '/switchboard/policies';
 
 function conditions(kind: 'success' | 'progressing', now: string): unknown[] {
   return enactmentConditions({ kind }).map((c) => ({

@@ -1,8 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import type { ConsolePage } from './ConsolePage';
 
-const REF = 'k8s.cni.cncf.io~v1~NetworkAttachmentDefinition';
-
 /** Page object for the NAD list, details and editor pages. */
 export class NadPages {
   readonly page: Page;
@@ -12,11 +10,13 @@ export class NadPages {
 
   async gotoList(namespace?: string): Promise<void> {
     await this.console.goto(
-      namespace ? `/k8s/ns/${namespace}/${REF}` : `/k8s/all-namespaces/${REF}`,
+      namespace
+        ? `/switchboard/ns/${namespace}/attachments`
+        : '/switchboard/all-namespaces/attachments',
     );
   }
   async gotoDetails(namespace: string, name: string): Promise<void> {
-    await this.console.goto(`/k8s/ns/${namespace}/${REF}/${name}`);
+    await this.console.goto(`/switchboard/ns/${namespace}/attachments/${name}`);
   }
   async gotoCreate(namespace: string): Promise<void> {
     await this.console.goto(`/switchboard/ns/${namespace}/attachments/~new`);

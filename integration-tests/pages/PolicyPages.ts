@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import type { ConsolePage } from './ConsolePage';
 
-const LIST = '/k8s/cluster/nmstate.io~v1~NodeNetworkConfigurationPolicy';
+const LIST = '/switchboard/policies';
 
 /** Policy list, details and editor pages. */
 export class PolicyPages {

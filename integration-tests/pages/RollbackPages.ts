@@ -12,7 +12,7 @@ export class RollbackPages {
     await this.console.goto(
       // No #history fragment: a goto that only differs by fragment would not reload the page
       // (and a persona change needs a reload).
-      `/k8s/cluster/nmstate.io~v1~NodeNetworkConfigurationPolicy/${encodeURIComponent(policy)}`,
+      `/switchboard/policies/${encodeURIComponent(policy)}`,
     );
     await this.history.waitFor();
   }

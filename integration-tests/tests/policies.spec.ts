@@ -84,7 +84,7 @@ test('create a bond + VLAN + bridge in the form, preview, dry-run, apply and wat
   await expect(policies.testId('dry-run-ok')).toBeVisible();
   await policies.testId('save').click();
 
-  await expect(page).toHaveURL(new RegExp(`NodeNetworkConfigurationPolicy/${name}$`));
+  await expect(page).toHaveURL(new RegExp(`/switchboard/policies/${name}$`));
   await expect(policies.testId('interfaces-table')).toContainText('bond9.77');
   for (const node of MASTERS)
     await expect(policies.enactmentRow(node).getByTestId('phase-Available')).toBeVisible({
@@ -132,7 +132,7 @@ test('a policy that fails on one node shows the extracted error and the full log
   await expect(policies.testId('finding-baseIface.notFound')).toContainText('worker-2');
   await expect(policies.testId('gutter-marker-10')).toBeVisible();
   await policies.testId('save').click();
-  await expect(page).toHaveURL(new RegExp(`NodeNetworkConfigurationPolicy/${name}$`));
+  await expect(page).toHaveURL(new RegExp(`/switchboard/policies/${name}$`));
   const row = policies.enactmentRow('worker-2');
   await expect(row.getByTestId('enactment-error-line')).toContainText('ens2f1', {
     timeout: 45_000,
@@ -180,7 +180,7 @@ test('edit in YAML and back in the form keeps an unknown key', async ({
   await expect(policies.yamlInput).toHaveValue(/x-vendor-hint: keep-me/);
   await expect(policies.yamlInput).toHaveValue(/description: edited in the form/);
   await policies.testId('save').click();
-  await expect(page).toHaveURL(new RegExp(`NodeNetworkConfigurationPolicy/${name}$`));
+  await expect(page).toHaveURL(new RegExp(`/switchboard/policies/${name}$`));
   const saved = await kube.get<Nncp>(`${API}/${name}`);
   const iface = saved.spec.desiredState?.interfaces?.[0];
   expect(iface?.['x-vendor-hint']).toBe('keep-me');
@@ -220,7 +220,7 @@ test('changing an interface type in the form keeps its common settings and unkno
   await expect(policies.yamlInput).toHaveValue(/type: bond/);
   await expect(policies.yamlInput).not.toHaveValue(/bridge:/);
   await policies.testId('save').click();
-  await expect(page).toHaveURL(new RegExp(`NodeNetworkConfigurationPolicy/${name}$`));
+  await expect(page).toHaveURL(new RegExp(`/switchboard/policies/${name}$`));
   const iface = (await kube.get<Nncp>(`${API}/${name}`)).spec.desiredState?.interfaces?.[0];
   expect(iface?.type).toBe('bond');
   expect(iface?.mtu).toBe(1450);
@@ -260,7 +260,7 @@ test.describe('conflicts', () => {
     await expect(policies.testId('conflict-merged')).toBeVisible();
     await expect(policies.testId('iface-0-mtu')).toHaveValue('1450');
     await policies.testId('save').click();
-    await expect(page).toHaveURL(new RegExp(`NodeNetworkConfigurationPolicy/${name}$`));
+    await expect(page).toHaveURL(new RegExp(`/switchboard/policies/${name}$`));
     const saved = await kube.get<Nncp>(`${API}/${name}`);
     expect(saved.metadata.annotations?.description).toBe('changed elsewhere');
     expect(saved.spec.desiredState?.interfaces?.[0]?.mtu).toBe(1450);

@@ -20,7 +20,7 @@ function collectErrors(page: Page): string[] {
   return errors;
 }
 
-const NNS_LIST = '/k8s/cluster/nmstate.io~v1beta1~NodeNetworkState';
+const NNS_LIST = '/switchboard/node-network-states';
 
 test('@reliability watches resume after a cluster restart and catch up without reload', async ({
   browser,

@@ -42,6 +42,8 @@ test('@reliability hostile strings from the cluster render as inert text on ever
   page,
   kube,
 }) => {
+  // Eleven full page loads with five checks each: 70-130 s on a busy 2-core machine.
+  test.setTimeout(240_000);
   try {
     await checkHostileStrings(consolePage, page, kube);
   } finally {
@@ -120,12 +122,12 @@ async function checkHostileStrings(consolePage: ConsolePage, page: Page, kube: K
   const pages = [
     '/switchboard/topology/hostile-node?view=table',
     '/switchboard/topology/hostile-node?selected=hostile-node%2Feth9%2Fethernet',
-    '/k8s/cluster/nmstate.io~v1beta1~NodeNetworkState/hostile-node',
-    '/k8s/cluster/nmstate.io~v1~NodeNetworkConfigurationPolicy',
-    '/k8s/cluster/nmstate.io~v1~NodeNetworkConfigurationPolicy/hostile-policy',
+    '/switchboard/node-network-states/hostile-node',
+    '/switchboard/policies',
+    '/switchboard/policies/hostile-policy',
     '/switchboard/policies/hostile-policy/edit',
-    '/k8s/ns/default/k8s.cni.cncf.io~v1~NetworkAttachmentDefinition',
-    '/k8s/ns/default/k8s.cni.cncf.io~v1~NetworkAttachmentDefinition/hostile-nad',
+    '/switchboard/ns/default/attachments',
+    '/switchboard/ns/default/attachments/hostile-nad',
     '/switchboard/ns/default/attachments/hostile-nad/edit',
     '/k8s/cluster/core~v1~Node/hostile-node/network',
   ];
@@ -136,7 +138,7 @@ async function checkHostileStrings(consolePage: ConsolePage, page: Page, kube: K
     await expectInert(page);
   }
   // The payload is visible as literal text where the page shows it.
-  await consolePage.goto('/k8s/cluster/nmstate.io~v1~NodeNetworkConfigurationPolicy');
+  await consolePage.goto('/switchboard/policies');
   await expect(page.getByText(PAYLOADS.img, { exact: false }).first()).toBeVisible();
   await consolePage.goto(
     '/switchboard/topology/hostile-node?selected=hostile-node%2Feth9%2Fethernet',
@@ -150,10 +152,10 @@ test('@reliability the read-only persona is offered no write actions', async ({
   page,
 }) => {
   await consolePage.setPersona('viewer');
-  await consolePage.goto('/k8s/cluster/nmstate.io~v1~NodeNetworkConfigurationPolicy');
+  await consolePage.goto('/switchboard/policies');
   await expect(page.getByText('worker-bond1')).toBeVisible();
   await expect(page.getByRole('button', { name: /create/i })).toHaveCount(0);
-  await consolePage.goto('/k8s/all-namespaces/k8s.cni.cncf.io~v1~NetworkAttachmentDefinition');
+  await consolePage.goto('/switchboard/all-namespaces/attachments');
   await expect(page.getByText('macvlan-storage').first()).toBeVisible();
   await expect(page.getByRole('button', { name: /create/i })).toHaveCount(0);
   // A direct URL to an editor explains instead of offering a save that would fail.
@@ -174,9 +176,7 @@ test.describe('a 403 on one kind', () => {
     // network-viewer may read NADs but not pods: the NAD details still render, the pods part
     // says why it is empty.
     await consolePage.setPersona('network-viewer');
-    await consolePage.goto(
-      '/k8s/ns/tenant-a/k8s.cni.cncf.io~v1~NetworkAttachmentDefinition/macvlan-storage',
-    );
+    await consolePage.goto('/switchboard/ns/tenant-a/attachments/macvlan-storage');
     await expect(consolePage.title).toContainText('macvlan-storage');
     await expect(page.getByTestId('page-crash')).toHaveCount(0);
     await expect(page.getByText(/permission/i).first()).toBeVisible();

@@ -64,7 +64,7 @@ test('the demo VLAN mismatch is found and fixed by editing the attachment', asyn
   );
   await expect(mismatch.first().getByTestId('mismatch-nad-link')).toHaveAttribute(
     'href',
-    /tenant-a\/k8s.cni.cncf.io~v1~NetworkAttachmentDefinition\/tenant-vlan210/,
+    /\/switchboard\/ns\/tenant-a\/attachments\/tenant-vlan210$/,
   );
   await page.screenshot({ path: path.join(shots, 'switch-ports-vlan-check.png'), fullPage: true });
 

@@ -26,6 +26,12 @@ export interface ConsoleOptions {
   host?: string;
   pluginName: string;
   pluginDist: string;
+  /**
+   * Other dynamic plugins, enabled before this one in this order, as on a cluster where the
+   * NMState operator and the network operator enable theirs and Switchboard's chart appends
+   * Switchboard to the Console operator's spec.plugins.
+   */
+  peerPlugins?: readonly { name: string; dist: string }[];
   hostDist: string;
   upstream: Upstream;
   /** Served as the strict CSP of every page; see DEFAULT_CSP. */
@@ -199,7 +205,7 @@ export interface RunningConsole {
 }
 
 export function startConsole(opts: ConsoleOptions): Promise<RunningConsole> {
-  const pluginPrefix = `/api/plugins/${opts.pluginName}/`;
+  const plugins = [...(opts.peerPlugins ?? []), { name: opts.pluginName, dist: opts.pluginDist }];
   const csp = opts.csp ?? DEFAULT_CSP;
   const sockets = new Set<Socket>();
   const server = http.createServer((req, res) => {
@@ -209,11 +215,18 @@ export function startConsole(opts: ConsoleOptions): Promise<RunningConsole> {
       proxyHttp(opts.upstream, req, res);
       return;
     }
-    if (p.startsWith(pluginPrefix)) {
-      const file = safeJoin(opts.pluginDist, p.slice(pluginPrefix.length));
+    // The console proxies each enabled plugin's service under /api/plugins/<name>/.
+    const plugin = plugins.find((pl) => p.startsWith(`/api/plugins/${pl.name}/`));
+    if (plugin) {
+      const file = safeJoin(plugin.dist, p.slice(`/api/plugins/${plugin.name}/`.length));
       const isManifest = p.endsWith('plugin-manifest.json');
       if (!file) return sendFile(res, '/nonexistent', 'no-cache');
       return sendFile(res, file, isManifest ? 'no-cache' : 'public, max-age=31536000, immutable');
+    }
+    if (p === '/api/console/plugins') {
+      res.writeHead(200, { 'Content-Type': MIME['.json'], 'Cache-Control': 'no-cache' });
+      res.end(JSON.stringify(plugins.map((pl) => pl.name)));
+      return;
     }
     if (p === '/locales/resource.json') {
       // The console asks the plugin service for locales/<lng>/<ns>.json; only our namespace

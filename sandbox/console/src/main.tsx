@@ -3,10 +3,9 @@
 import { createRoot } from 'react-dom/client';
 import '@patternfly/patternfly/patternfly.css';
 import '@patternfly/patternfly/patternfly-addons.css';
-import { loadModels, getModel } from './sdk/models';
-import { flagStore } from './sdk/stores';
+import { loadModels } from './sdk/models';
 import { initI18n } from './app/i18n';
-import { loadPlugin } from './app/pluginLoader';
+import { loadEnabledPlugins } from './app/enabledPlugins';
 import { App } from './app/App';
 
 const PLUGIN = 'switchboard';
@@ -46,14 +45,7 @@ async function main() {
     loadModels(),
     initI18n([`plugin__${PLUGIN}`]),
   ]);
-  const { extensions } = await loadPlugin(PLUGIN);
-  const flags: Record<string, boolean> = {};
-  for (const ext of extensions) {
-    if (ext.type !== 'console.flag/model') continue;
-    const model = ext.properties.model as { group: string; version: string; kind: string };
-    flags[String(ext.properties.flag)] = Boolean(getModel(model.group, model.version, model.kind));
-  }
-  flagStore.set(flags);
+  const extensions = await loadEnabledPlugins(PLUGIN);
   const el = document.getElementById('app');
   if (!el) throw new Error('missing #app');
   createRoot(el).render(

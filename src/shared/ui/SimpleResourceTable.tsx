@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Table, Tbody, Thead, Tr } from '@patternfly/react-table';
 import { Td, Th } from './tableCells';
 import type { GroupVersionKind, K8sResource } from '../model/k8s';
-import { getResourceUrl } from '../k8s/models';
+import { objectUrl } from '../routes';
 import { usePluginTranslation } from '../i18n/usePluginTranslation';
 import { formatAge } from './labels';
 
@@ -41,7 +41,7 @@ export function SimpleResourceTable({
           return (
             <Tr key={`${ns ?? ''}/${name}`} data-test={`row-${name}`}>
               <Td dataLabel={t('Name')}>
-                <Link to={hrefFor ? hrefFor(obj) : getResourceUrl(gvk, name, ns)}>{name}</Link>
+                <Link to={hrefFor ? hrefFor(obj) : objectUrl(gvk, name, ns)}>{name}</Link>
               </Td>
               {namespaced && <Td dataLabel={t('Namespace')}>{ns}</Td>}
               <Td dataLabel={t('Age')}>{formatAge(obj.metadata?.creationTimestamp, now)}</Td>

@@ -34,16 +34,17 @@ import {
   Tabs,
   TabTitleText,
   Title,
-  Toolbar,
-  ToolbarContent,
-  ToolbarItem,
 } from '@patternfly/react-core';
 import { LazyCodeRef } from './pluginLoader';
 import type { ResolvedExtension } from './pluginLoader';
 import { flagStore, namespaceStore, ALL_NAMESPACES_KEY } from '../sdk/stores';
-import { getModel, refOf } from '../sdk/models';
+import { getModel, getModelByRef, refOf } from '../sdk/models';
 import { useK8sWatchResource } from '../sdk/hooks';
 import { YamlBlock } from './YamlBlock';
+import { resourcePagesByRef } from './consoleRules';
+import { CreateYamlPage, DefaultDetailsPage, DefaultListPage } from './consolePages';
+import { NamespaceBar } from './NamespaceBar';
+import { namespaceOfPath } from './namespaceRoutes';
 
 type Props = Record<string, unknown>;
 
@@ -117,75 +118,70 @@ function useText() {
   };
 }
 
-function NamespaceSync() {
-  const { ns } = useParams();
+/**
+ * Keeps the active namespace in step with the URL on every route, plugin routes included; a
+ * path without a namespace leaves it as it was (openshift/console release-4.22
+ * packages/console-app/src/components/detect-namespace/namespace.ts useUrlNamespace).
+ */
+function NamespaceFromUrl() {
+  const { pathname } = useLocation();
   useEffect(() => {
-    namespaceStore.set(ns ?? ALL_NAMESPACES_KEY);
-  }, [ns]);
+    const ns = namespaceOfPath(pathname);
+    if (ns) namespaceStore.set(ns);
+  }, [pathname]);
   return null;
 }
 
-function NamespaceBar({ refName }: { refName: string }) {
-  const { ns } = useParams();
-  const navigate = useNavigate();
-  const [namespaces] = useK8sWatchResource<{ metadata?: { name?: string } }[]>({
-    groupVersionKind: { group: '', version: 'v1', kind: 'Namespace' },
-    isList: true,
-  });
-  return (
-    <Toolbar data-test="namespace-bar">
-      <ToolbarContent>
-        <ToolbarItem>
-          <label>
-            Project:{' '}
-            <select
-              data-test="namespace-select"
-              value={ns ?? ALL_NAMESPACES_KEY}
-              onChange={(e) =>
-                void navigate(
-                  e.target.value === ALL_NAMESPACES_KEY
-                    ? `/k8s/all-namespaces/${refName}`
-                    : `/k8s/ns/${e.target.value}/${refName}`,
-                )
-              }
-            >
-              <option value={ALL_NAMESPACES_KEY}>All projects</option>
-              {namespaces.map((n) => (
-                <option key={n.metadata?.name} value={n.metadata?.name}>
-                  {n.metadata?.name}
-                </option>
-              ))}
-            </select>
-          </label>
-        </ToolbarItem>
-      </ToolbarContent>
-    </Toolbar>
-  );
-}
-
+/**
+ * A plugin's resource page with the props the console passes: list pages get `kind` (the
+ * reference) and `namespace`, no `model`; details pages get `kind`, `kindObj`, the decoded
+ * `name` and `namespace` (frontend/public/components/resource-list.tsx). The console shows its
+ * project bar above namespaced /k8s pages (app-contents.tsx, namespacedPrefixes).
+ */
 function ResourcePage({
   component: Comp,
-  model,
+  isList,
   withNamespaceBar,
   refName,
 }: {
   component: ComponentType<Props>;
-  model: Gvk;
+  isList: boolean;
   withNamespaceBar: boolean;
   refName: string;
 }) {
   const params = useParams();
+  const props: Props = isList
+    ? { kind: refName, namespace: params.ns }
+    : {
+        kind: refName,
+        kindObj: getModelByRef(refName),
+        name: params.name,
+        namespace: params.ns,
+      };
   return (
     <>
-      <NamespaceSync />
-      {withNamespaceBar && <NamespaceBar refName={refName} />}
-      <Comp
-        namespace={params.ns}
-        name={params.name}
-        model={model}
-        kind={refName}
-        key={`${params.ns ?? ''}/${params.name ?? ''}`}
-      />
+      {withNamespaceBar && <NamespaceBar />}
+      <Comp {...props} key={`${params.ns ?? ''}/${params.name ?? ''}`} />
+    </>
+  );
+}
+
+/** The console's own page for a reference in the URL, when no plugin page won for it. */
+function ConsoleResourceRoute({
+  page,
+  extensions,
+}: {
+  page: 'list' | 'details' | 'create';
+  extensions: readonly ResolvedExtension[];
+}) {
+  const { ref = '', ns } = useParams();
+  const Page =
+    page === 'list' ? DefaultListPage : page === 'details' ? DefaultDetailsPage : CreateYamlPage;
+  const namespaced = Boolean(getModelByRef(ref)?.namespaced);
+  return (
+    <>
+      {page === 'list' && namespaced && <NamespaceBar />}
+      <Page key={`${ref}/${ns ?? ''}`} refName={ref} extensions={extensions} />
     </>
   );
 }
@@ -287,12 +283,17 @@ interface NavEntry {
 }
 
 function buildNav(extensions: ResolvedExtension[], text: (s: unknown) => string) {
-  const sections: { id: string; name: string; dataTest?: string }[] = [];
+  // The console's own Networking section, where nmstate-console-plugin and
+  // networking-console-plugin put their items (packages/console-app/console-extensions.json).
+  const sections: { id: string; name: string; dataTest?: string }[] = [
+    { id: 'networking', name: 'Networking', dataTest: 'nav-section-networking' },
+  ];
   const items: NavEntry[] = [];
   const activeNs = namespaceStore.get();
   for (const ext of extensions) {
     const p = ext.properties;
-    const dataTest = (p.dataAttributes as Record<string, string> | undefined)?.['data-test'];
+    const attrs = p.dataAttributes as Record<string, string> | undefined;
+    const dataTest = attrs?.['data-test'] ?? attrs?.['data-test-id'];
     if (ext.type === 'console.navigation/section') {
       sections.push({ id: String(p.id), name: text(p.name), dataTest });
     } else if (ext.type === 'console.navigation/href') {
@@ -302,6 +303,7 @@ function buildNav(extensions: ResolvedExtension[], text: (s: unknown) => string)
         href: String(p.href),
         section: p.section as string | undefined,
         dataTest,
+        startsWith: p.startsWith as string[] | undefined,
       });
     } else if (
       ext.type === 'console.navigation/resource-cluster' ||
@@ -344,23 +346,22 @@ function Shell({
   const location = useLocation();
 
   const routes: ReactNode[] = [];
-  for (const ext of enabled) {
+  enabled.forEach((ext, index) => {
     const p = ext.properties;
-    if (ext.type === 'console.page/route') {
-      const paths = Array.isArray(p.path) ? (p.path as string[]) : [String(p.path)];
-      const Comp = lazyComponent(p.component);
-      for (const path of paths) {
-        routes.push(<Route key={`route:${path}`} path={path} element={<Comp />} />);
-      }
-    } else if (
-      ext.type === 'console.page/resource/list' ||
-      ext.type === 'console.page/resource/details'
-    ) {
-      const gvk = p.model as Gvk;
-      const m = modelRef(gvk);
+    if (ext.type !== 'console.page/route') return;
+    const paths = Array.isArray(p.path) ? (p.path as string[]) : [String(p.path)];
+    const Comp = lazyComponent(p.component);
+    for (const path of paths) {
+      routes.push(<Route key={`route:${index}:${path}`} path={path} element={<Comp />} />);
+    }
+  });
+  // One page per model and page type: the first plugin in the enabled order wins.
+  for (const type of ['console.page/resource/list', 'console.page/resource/details'] as const) {
+    for (const ext of resourcePagesByRef(enabled, type).values()) {
+      const m = modelRef(ext.properties.model as Gvk);
       if (!m) continue;
-      const Comp = lazyComponent(p.component);
-      const isList = ext.type === 'console.page/resource/list';
+      const Comp = lazyComponent(ext.properties.component);
+      const isList = type === 'console.page/resource/list';
       const paths = m.namespaced
         ? isList
           ? [`/k8s/ns/:ns/${m.ref}`, `/k8s/all-namespaces/${m.ref}`]
@@ -371,12 +372,12 @@ function Shell({
       for (const path of paths) {
         routes.push(
           <Route
-            key={`${ext.type}:${path}`}
+            key={`${type}:${path}`}
             path={path}
             element={
               <ResourcePage
                 component={Comp}
-                model={gvk}
+                isList={isList}
                 refName={m.ref}
                 withNamespaceBar={m.namespaced && isList}
               />
@@ -440,19 +441,21 @@ function Shell({
                 </NavLink>
               </NavItem>
             </NavExpandable>
-            {nav.sections.map((s) => (
-              <NavExpandable key={s.id} title={s.name} isExpanded data-test={s.dataTest}>
-                {nav.items
-                  .filter((i) => i.section === s.id)
-                  .map((i) => (
-                    <NavItem key={i.id} isActive={isActive(i)}>
-                      <NavLink to={i.href} data-test={i.dataTest}>
-                        {i.name}
-                      </NavLink>
-                    </NavItem>
-                  ))}
-              </NavExpandable>
-            ))}
+            {nav.sections
+              .filter((s) => nav.items.some((i) => i.section === s.id))
+              .map((s) => (
+                <NavExpandable key={s.id} title={s.name} isExpanded data-test={s.dataTest}>
+                  {nav.items
+                    .filter((i) => i.section === s.id)
+                    .map((i) => (
+                      <NavItem key={i.id} isActive={isActive(i)}>
+                        <NavLink to={i.href} data-test={i.dataTest}>
+                          {i.name}
+                        </NavLink>
+                      </NavItem>
+                    ))}
+                </NavExpandable>
+              ))}
           </NavList>
         </Nav>
       </PageSidebarBody>
@@ -461,10 +464,23 @@ function Shell({
 
   return (
     <Page masthead={masthead} sidebar={sidebar} isManagedSidebar>
+      <NamespaceFromUrl />
       <ErrorBoundary key={location.pathname}>
         <Suspense fallback={<Spinner data-test="suspense" />}>
           <Routes>
             <Route path="/" element={<Navigate to="/switchboard/overview" replace />} />
+            {/* The console's YAML create page (app-contents.tsx /k8s/cluster/:plural/~new,
+                /k8s/ns/:ns/:plural/~new). Listed before the plugin pages: React Router ranks
+                /k8s/cluster/:ref/~new and /k8s/cluster/<ref>/:name the same and then takes the
+                first, and in the console a plugin details page never sees ~new. */}
+            <Route
+              path="/k8s/cluster/:ref/~new"
+              element={<ConsoleResourceRoute page="create" extensions={enabled} />}
+            />
+            <Route
+              path="/k8s/ns/:ns/:ref/~new"
+              element={<ConsoleResourceRoute page="create" extensions={enabled} />}
+            />
             {routes}
             <Route path="/k8s/cluster/core~v1~Node" element={<NodeList />} />
             <Route
@@ -474,6 +490,28 @@ function Shell({
             <Route
               path="/k8s/cluster/core~v1~Node/:name/:tab"
               element={<NodeDetails tabs={nodeTabs} />}
+            />
+            {/* The console's own pages for any other reference (app-contents.tsx): list,
+                YAML create page and details. Plugin pages above outrank these. */}
+            <Route
+              path="/k8s/cluster/:ref"
+              element={<ConsoleResourceRoute page="list" extensions={enabled} />}
+            />
+            <Route
+              path="/k8s/all-namespaces/:ref"
+              element={<ConsoleResourceRoute page="list" extensions={enabled} />}
+            />
+            <Route
+              path="/k8s/ns/:ns/:ref"
+              element={<ConsoleResourceRoute page="list" extensions={enabled} />}
+            />
+            <Route
+              path="/k8s/cluster/:ref/:name"
+              element={<ConsoleResourceRoute page="details" extensions={enabled} />}
+            />
+            <Route
+              path="/k8s/ns/:ns/:ref/:name"
+              element={<ConsoleResourceRoute page="details" extensions={enabled} />}
             />
             <Route path="*" element={<NotFound />} />
           </Routes>

@@ -138,6 +138,21 @@ function toLazyRefs(container: RemoteContainer, value: unknown): unknown {
   return value;
 }
 
+// One entry callback for every plugin, dispatching by name, as the console's plugin store
+// does: several plugins' scripts may be in flight at once.
+const pendingEntries = new Map<string, (container: RemoteContainer) => void>();
+function installEntryCallback() {
+  window.__load_plugin_entry__ = (pluginName, container) => {
+    const resolve = pendingEntries.get(pluginName);
+    if (!resolve) {
+      console.error(`Plugin "${pluginName}" registered itself but was never requested`);
+      return;
+    }
+    pendingEntries.delete(pluginName);
+    resolve(container);
+  };
+}
+
 export async function loadPlugin(name: string): Promise<{
   manifest: PluginManifest;
   extensions: ResolvedExtension[];
@@ -148,16 +163,16 @@ export async function loadPlugin(name: string): Promise<{
   if (manifest.registrationMethod !== 'callback') {
     throw new Error(`Unsupported plugin registration method ${manifest.registrationMethod}`);
   }
+  installEntryCallback();
   const containerPromise = new Promise<RemoteContainer>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`Plugin "${name}" did not call __load_plugin_entry__`)),
-      30_000,
-    );
-    window.__load_plugin_entry__ = (pluginName, container) => {
-      if (pluginName !== name) return;
+    const timer = setTimeout(() => {
+      pendingEntries.delete(name);
+      reject(new Error(`Plugin "${name}" did not call __load_plugin_entry__`));
+    }, 30_000);
+    pendingEntries.set(name, (container) => {
       clearTimeout(timer);
       resolve(container);
-    };
+    });
   });
   await Promise.all(manifest.loadScripts.map((s) => loadScript(manifest.baseURL + s)));
   const container = await containerPromise;
@@ -169,4 +184,33 @@ export async function loadPlugin(name: string): Promise<{
     properties: toLazyRefs(container, e.properties) as Record<string, unknown>,
   }));
   return { manifest, extensions };
+}
+
+/**
+ * Loads every enabled plugin and returns all their extensions in the console's order: by the
+ * plugin's position in the enabled list (the Console operator config's spec.plugins), as
+ * openshift/console release-4.22 frontend/packages/console-plugin-sdk/src/utils/
+ * useSortedExtensions.ts sorts what useExtensions returns; within a plugin, manifest order.
+ * A plugin that fails to load is reported and left out, like the console does; Switchboard
+ * itself failing is fatal here because every test needs it.
+ */
+export async function loadPlugins(
+  names: readonly string[],
+  required: string,
+): Promise<ResolvedExtension[]> {
+  const results = await Promise.allSettled(names.map((n) => loadPlugin(n)));
+  const order = new Map(names.map((n, i) => [n, i]));
+  const all: ResolvedExtension[] = [];
+  results.forEach((r, i) => {
+    const name = names[i] ?? '';
+    if (r.status === 'fulfilled') all.push(...r.value.extensions);
+    else if (name === required) throw r.reason;
+    else console.error(`Plugin ${name} failed to load: ${String(r.reason)}`);
+  });
+  // Array.prototype.sort is stable, so manifest order within a plugin is kept.
+  return all.sort(
+    (a, b) =>
+      (order.get(a.pluginName) ?? Number.MIN_SAFE_INTEGER) -
+      (order.get(b.pluginName) ?? Number.MIN_SAFE_INTEGER),
+  );
 }

@@ -6,6 +6,7 @@ import * as fetchApi from './fetch';
 import * as hooks from './hooks';
 import * as components from './components';
 import type { SHIM_EXPORTS } from './shimExports';
+import { NamespaceBar } from '../app/NamespaceBar';
 
 export const sdkShim = {
   consoleFetch: fetchApi.consoleFetch,
@@ -32,6 +33,7 @@ export const sdkShim = {
   ListPageBody: components.ListPageBody as unknown as typeof SDK.ListPageBody,
   ResourceLink: components.ResourceLink as unknown as typeof SDK.ResourceLink,
   Timestamp: components.Timestamp as unknown as typeof SDK.Timestamp,
+  NamespaceBar: NamespaceBar as unknown as typeof SDK.NamespaceBar,
 };
 
 // Keeps the exported-name list (used by Node tests) and the implementation in lock step.

@@ -27,4 +27,5 @@ export const SHIM_EXPORTS = [
   'ListPageBody',
   'ResourceLink',
   'Timestamp',
+  'NamespaceBar',
 ] as const satisfies readonly string[];

@@ -4,9 +4,15 @@ import type { NetworkAttachmentDefinition } from '../../../shared/model/nad';
 import { NadModel } from '../../../shared/k8s/models';
 import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
 import { isManagedNad } from '../logic/managed';
-import { getEditUrl } from '../components/urls';
+import { getEditUrl, getNadUrl } from '../components/urls';
 
-/** Row and details-page actions for network attachment definitions. */
+/**
+ * Entries for NADs in menus the console builds. The console merges every plugin's provider
+ * into one kebab (openshift/console release-4.22, console-shared/src/components/actions/
+ * loader/ActionsLoader.tsx); networking-console-plugin already brings Edit labels, Edit
+ * annotations, Edit (YAML) and Delete (src/views/nads/actions/hooks/useNADsActions.tsx), so
+ * ours only open Switchboard's pages and are named so, never a second Edit or Delete.
+ */
 export default function useNadActions(
   nad: NetworkAttachmentDefinition | undefined,
 ): [Action[], boolean, unknown] {
@@ -31,8 +37,13 @@ export default function useNadActions(
       : undefined;
     return [
       {
+        id: 'switchboard-open-nad',
+        label: t('Open in Switchboard'),
+        cta: { href: getNadUrl(namespace, name) },
+      },
+      {
         id: 'switchboard-edit-nad-form',
-        label: t('Edit in form'),
+        label: t('Edit in Switchboard'),
         cta: { href: getEditUrl(namespace, name) },
         accessReview,
         disabled: Boolean(disabledTooltip),
@@ -40,7 +51,7 @@ export default function useNadActions(
       },
       {
         id: 'switchboard-edit-nad-json',
-        label: t('Edit as JSON'),
+        label: t('Edit JSON in Switchboard'),
         cta: { href: `${getEditUrl(namespace, name)}?view=json` },
         accessReview,
         disabled: Boolean(disabledTooltip),

@@ -22,7 +22,8 @@ import { Table, Tbody, Thead, Tr } from '@patternfly/react-table';
 import { Td, Th } from '../../../shared/ui/tableCells';
 import type { Event, Pod } from '../../../shared/model/k8s';
 import type { NetworkAttachmentDefinition } from '../../../shared/model/nad';
-import { PodGVK, getResourceUrl } from '../../../shared/k8s/models';
+import { PodGVK } from '../../../shared/k8s/models';
+import { objectUrl } from '../../../shared/routes';
 import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
 import { getAttachFailures } from '../logic/attachFailures';
 import { getEffectiveConfig } from '../logic/effectiveConfig';
@@ -85,7 +86,7 @@ function Summary({ nad, findings }: { nad: NetworkAttachmentDefinition; findings
 
 function PodLink({ pod }: { pod: Pod }) {
   return (
-    <Link to={getResourceUrl(PodGVK, pod.metadata.name, pod.metadata.namespace)}>
+    <Link to={objectUrl(PodGVK, pod.metadata.name, pod.metadata.namespace)}>
       {pod.metadata.name}
     </Link>
   );

@@ -24,7 +24,8 @@ import {
 } from '@patternfly/react-core';
 import { stringify } from 'yaml';
 import type { NetworkAttachmentDefinition } from '../../../shared/model/nad';
-import { NadGVK, NadModel, getResourceUrl } from '../../../shared/k8s/models';
+import { NadGVK, NadModel } from '../../../shared/k8s/models';
+import { nadListUrl, objectUrl } from '../../../shared/routes';
 import { createResource, updateResource } from '../../../shared/k8s/mutations';
 import { toK8sError, type K8sError } from '../../../shared/k8s/k8sError';
 import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
@@ -116,7 +117,7 @@ export function NadEditor({
   );
 
   useEffect(() => {
-    if (saved) void navigate(getResourceUrl(NadGVK, saved.metadata.name, saved.metadata.namespace));
+    if (saved) void navigate(objectUrl(NadGVK, saved.metadata.name, saved.metadata.namespace));
   }, [saved, navigate]);
 
   const markers = useMemo<EditorMarker[]>(
@@ -408,8 +409,8 @@ export function NadEditor({
               onClick={() =>
                 void navigate(
                   isNew
-                    ? `/k8s/ns/${encodeURIComponent(namespace)}/k8s.cni.cncf.io~v1~NetworkAttachmentDefinition`
-                    : getResourceUrl(NadGVK, base.metadata.name, base.metadata.namespace),
+                    ? nadListUrl(namespace)
+                    : objectUrl(NadGVK, base.metadata.name, base.metadata.namespace),
                 )
               }
               data-test="nad-cancel"

@@ -5,7 +5,8 @@ import { Td, Th } from '../../../shared/ui/tableCells';
 import type { IAction } from '@patternfly/react-table';
 import { Label } from '@patternfly/react-core';
 import type { NetworkAttachmentDefinition } from '../../../shared/model/nad';
-import { NadGVK, getResourceUrl } from '../../../shared/k8s/models';
+import { NadGVK } from '../../../shared/k8s/models';
+import { objectUrl } from '../../../shared/routes';
 import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
 import type { NadPodCounts } from '../logic/podUsage';
 import type { Finding, NadSummary } from '../model/types';
@@ -69,7 +70,7 @@ export function NadTable({ rows, canEdit }: { rows: NadRow[]; canEdit: boolean }
           const actions: IAction[] = [
             {
               title: t('View details'),
-              onClick: () => void navigate(getResourceUrl(NadGVK, name, namespace)),
+              onClick: () => void navigate(objectUrl(NadGVK, name, namespace)),
             },
           ];
           if (canEdit && !managed) {
@@ -84,7 +85,7 @@ export function NadTable({ rows, canEdit }: { rows: NadRow[]; canEdit: boolean }
           return (
             <Tr key={`${namespace}/${name}`} data-test={`nad-row-${namespace}-${name}`}>
               <Td dataLabel={t('Name')}>
-                <Link to={getResourceUrl(NadGVK, name, namespace)} data-test="nad-link">
+                <Link to={objectUrl(NadGVK, name, namespace)} data-test="nad-link">
                   {name}
                 </Link>{' '}
                 {managed && (

@@ -1,10 +1,13 @@
-// Plugin-owned URLs of the NAD editor (routes in console-extensions.json).
+// URLs of the NAD pages; the routes are Switchboard's own (src/shared/routes.ts).
+import { nadCreateUrl, nadEditUrl, nadListUrl, nadUrl } from '../../../shared/routes';
+
 export function getEditUrl(namespace: string, name: string): string {
-  return `/switchboard/ns/${encodeURIComponent(namespace)}/attachments/${encodeURIComponent(name)}/edit`;
+  return nadEditUrl(namespace, name);
 }
 
 export function getCreateUrl(namespace: string | undefined): string {
-  return namespace
-    ? `/switchboard/ns/${encodeURIComponent(namespace)}/attachments/~new`
-    : '/switchboard/attachments/~new';
+  return nadCreateUrl(namespace);
 }
+
+export const getNadUrl = (namespace: string, name: string) => nadUrl(namespace, name);
+export const getNadListUrl = (namespace?: string) => nadListUrl(namespace);

@@ -1,6 +1,10 @@
 import { useMemo } from 'react';
-import { Link } from 'react-router';
-import { useAccessReview, useActiveNamespace } from '@openshift-console/dynamic-plugin-sdk';
+import { Link, Navigate, useLocation, useParams } from 'react-router';
+import {
+  NamespaceBar,
+  useAccessReview,
+  useActiveNamespace,
+} from '@openshift-console/dynamic-plugin-sdk';
 import { Button, EmptyState, EmptyStateBody } from '@patternfly/react-core';
 import { NadModel } from '../../../shared/k8s/models';
 import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
@@ -12,14 +16,38 @@ import { countPodsByNad } from '../logic/podUsage';
 import { summarizeNad } from '../logic/summary';
 import { validateNad } from '../logic/validateNad';
 import { NadTable, type NadRow } from '../components/NadTable';
-import { getCreateUrl } from '../components/urls';
+import { getCreateUrl, getNadListUrl } from '../components/urls';
+import { NAD_ENTRY_URL } from '../../../shared/routes';
 import { toListNamespace, useNadValidationContext, usePods } from '../data/useNadData';
 import '../components/nads.css';
 
-function NadListPage() {
-  const { t } = usePluginTranslation();
+/**
+ * The NAD list on Switchboard's routes (`/switchboard/ns/:ns/attachments`,
+ * `/switchboard/all-namespaces/attachments`), or as the console's resource list page when
+ * Switchboard serves that (the console then passes `namespace` and shows its own project bar).
+ * The navigation entry `/switchboard/attachments` carries no namespace and moves on to the
+ * active one, as the console's own namespaced links do.
+ */
+function NadListPage(props: { namespace?: string }) {
+  const params = useParams<{ ns?: string }>();
+  const { pathname } = useLocation();
   const [active] = useActiveNamespace();
-  const namespace = toListNamespace(active);
+  const onOwnRoute = pathname.startsWith('/switchboard/');
+  if (onOwnRoute && pathname.replace(/\/$/, '') === NAD_ENTRY_URL) {
+    return <Navigate to={getNadListUrl(active)} replace />;
+  }
+  const namespace = onOwnRoute ? params.ns : (props.namespace ?? toListNamespace(active));
+  return <NadList namespace={namespace} withNamespaceBar={onOwnRoute} />;
+}
+
+function NadList({
+  namespace,
+  withNamespaceBar,
+}: {
+  namespace: string | undefined;
+  withNamespaceBar: boolean;
+}) {
+  const { t } = usePluginTranslation();
   const { context, allNads } = useNadValidationContext();
   const pods = usePods(namespace);
   const [canCreate] = useAccessReview({
@@ -49,39 +77,45 @@ function NadListPage() {
     [allNads.data, namespace, context, counts],
   );
   return (
-    <PageShell
-      title={t('Network attachment definitions')}
-      testId="nad-list"
-      actions={
-        canCreate && (
-          <Button
-            variant="primary"
-            component={(props: object) => <Link {...props} to={getCreateUrl(namespace)} />}
-            data-test="nad-create"
-          >
-            {t('Create network attachment definition')}
-          </Button>
-        )
-      }
-    >
-      <DataState result={allNads}>
-        {rows.length === 0 ? (
-          <EmptyState
-            titleText={t('No network attachment definitions')}
-            headingLevel="h2"
-            data-test="nad-empty"
-          >
-            <EmptyStateBody>
-              {t(
-                'Secondary networks for pods are defined here. Create one to attach pods to a VLAN, bridge or SR-IOV device.',
-              )}
-            </EmptyStateBody>
-          </EmptyState>
-        ) : (
-          <NadTable rows={rows} canEdit={canEdit} />
-        )}
-      </DataState>
-    </PageShell>
+    <>
+      {/* The console shows its project bar only on its own namespaced routes
+          (openshift/console app-contents.tsx, namespacedPrefixes); on ours the page brings
+          the SDK's bar, which rewrites the /ns/<ns>/ segment when the project changes. */}
+      {withNamespaceBar && <NamespaceBar />}
+      <PageShell
+        title={t('Network attachment definitions')}
+        testId="nad-list"
+        actions={
+          canCreate && (
+            <Button
+              variant="primary"
+              component={(props: object) => <Link {...props} to={getCreateUrl(namespace)} />}
+              data-test="nad-create"
+            >
+              {t('Create network attachment definition')}
+            </Button>
+          )
+        }
+      >
+        <DataState result={allNads}>
+          {rows.length === 0 ? (
+            <EmptyState
+              titleText={t('No network attachment definitions')}
+              headingLevel="h2"
+              data-test="nad-empty"
+            >
+              <EmptyStateBody>
+                {t(
+                  'Secondary networks for pods are defined here. Create one to attach pods to a VLAN, bridge or SR-IOV device.',
+                )}
+              </EmptyStateBody>
+            </EmptyState>
+          ) : (
+            <NadTable rows={rows} canEdit={canEdit} />
+          )}
+        </DataState>
+      </PageShell>
+    </>
   );
 }
 

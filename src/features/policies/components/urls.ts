@@ -1,13 +1,15 @@
-// Every URL the policy pages link to, in one place.
-import { getResourceUrl, PolicyGVK } from '../../../shared/k8s/models';
+// Every URL the policy pages link to, in one place; the routes themselves are in
+// src/shared/routes.ts (Switchboard-owned, see there for why).
+import { POLICY_CREATE_URL, policyEditUrl, policyUrl } from '../../../shared/routes';
+import { getResourceUrl, NodeGVK } from '../../../shared/k8s/models';
 
-export const POLICY_LIST_URL = '/k8s/cluster/nmstate.io~v1~NodeNetworkConfigurationPolicy';
-export const POLICY_CREATE_URL = '/switchboard/policies/~new';
-export const getPolicyUrl = (name: string) => getResourceUrl(PolicyGVK, name);
+export { POLICY_CREATE_URL, POLICY_LIST_URL } from '../../../shared/routes';
+export const getPolicyUrl = (name: string) => policyUrl(name);
 /** The rollback feature owns this section of the details page. */
 export const getPolicyHistoryUrl = (name: string) => `${getPolicyUrl(name)}#history`;
 export const getPolicyEditUrl = (name: string, mode: 'form' | 'yaml' = 'form') =>
-  `/switchboard/policies/${encodeURIComponent(name)}/edit${mode === 'yaml' ? '?mode=yaml' : ''}`;
+  `${policyEditUrl(name)}${mode === 'yaml' ? '?mode=yaml' : ''}`;
 export const getPolicyCloneUrl = (name: string) =>
   `${POLICY_CREATE_URL}?clone=${encodeURIComponent(name)}`;
-export const getNodeUrl = (name: string) => `/k8s/cluster/core~v1~Node/${encodeURIComponent(name)}`;
+/** Nodes are the console's own pages. */
+export const getNodeUrl = (name: string) => getResourceUrl(NodeGVK, name);

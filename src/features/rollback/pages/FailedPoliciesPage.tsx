@@ -4,13 +4,8 @@ import { useAccessReview } from '@openshift-console/dynamic-plugin-sdk';
 import { Alert, Button, EmptyState, EmptyStateBody, Label } from '@patternfly/react-core';
 import { Table, Tbody, Thead, Tr } from '@patternfly/react-table';
 import { Td, Th } from '../../../shared/ui/tableCells';
-import {
-  NodeGVK,
-  NodeNetworkStateGVK,
-  PolicyGVK,
-  PolicyModel,
-  getResourceUrl,
-} from '../../../shared/k8s/models';
+import { NodeGVK, NodeNetworkStateGVK, PolicyGVK, PolicyModel } from '../../../shared/k8s/models';
+import { objectUrl } from '../../../shared/routes';
 import { useWatchedList } from '../../../shared/k8s/useWatchedList';
 import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
 import { withQueryClient } from '../../../shared/query/withQueryClient';
@@ -90,7 +85,7 @@ function FailedPolicyTableRow({
     <>
       <Tr data-test={`failed-policy-${name}`}>
         <Td dataLabel={t('Policy')}>
-          <Link to={`${getResourceUrl(PolicyGVK, name)}#history`} data-test="failed-policy-link">
+          <Link to={`${objectUrl(PolicyGVK, name)}#history`} data-test="failed-policy-link">
             {name}
           </Link>
         </Td>

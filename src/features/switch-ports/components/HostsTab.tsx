@@ -15,7 +15,8 @@ import {
 import { Table, Tbody, Thead, Tr } from '@patternfly/react-table';
 import { Td, Th } from '../../../shared/ui/tableCells';
 import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
-import { BareMetalHostGVK, NodeGVK, getResourceUrl } from '../../../shared/k8s/models';
+import { BareMetalHostGVK, NodeGVK } from '../../../shared/k8s/models';
+import { objectUrl } from '../../../shared/routes';
 import type { HostPortRow, HostPortsView } from '../logic/hostPorts';
 import type { BareMetalHost } from '../../../shared/model/metal3';
 import type { NicPort, PortPhase } from '../model/types';
@@ -90,7 +91,7 @@ export function HostsTab({ views, canEdit, onAttach }: HostsTabProps) {
               <CardTitle>
                 <Flex>
                   <FlexItem>
-                    <Link to={getResourceUrl(BareMetalHostGVK, name, ns)}>{`${ns}/${name}`}</Link>
+                    <Link to={objectUrl(BareMetalHostGVK, name, ns)}>{`${ns}/${name}`}</Link>
                   </FlexItem>
                   <FlexItem>
                     {t('Ports on:')} <PhaseLabel phase={v.phase} testId={`host-phase-${name}`} />
@@ -100,7 +101,7 @@ export function HostsTab({ views, canEdit, onAttach }: HostsTabProps) {
                   </FlexItem>
                   <FlexItem>
                     {v.node ? (
-                      <Link to={getResourceUrl(NodeGVK, v.node.metadata.name)}>
+                      <Link to={objectUrl(NodeGVK, v.node.metadata.name)}>
                         {t('Node {{node}}', { node: v.node.metadata.name })}
                       </Link>
                     ) : (

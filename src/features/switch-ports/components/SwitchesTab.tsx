@@ -12,7 +12,8 @@ import {
 import { Table, Tbody, Thead, Tr } from '@patternfly/react-table';
 import { Td, Th } from '../../../shared/ui/tableCells';
 import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
-import { BareMetalHostGVK, BareMetalSwitchGVK, getResourceUrl } from '../../../shared/k8s/models';
+import { BareMetalHostGVK, BareMetalSwitchGVK } from '../../../shared/k8s/models';
+import { objectUrl } from '../../../shared/routes';
 import type { SwitchView } from '../logic/hostPorts';
 import { format } from '../logic/vlanSet';
 import { PhaseLabel } from './HostsTab';
@@ -44,7 +45,7 @@ export function SwitchesTab({ views }: { views: SwitchView[] }) {
               <CardTitle>
                 <Flex>
                   <FlexItem>
-                    <Link to={getResourceUrl(BareMetalSwitchGVK, name, ns)}>{`${ns}/${name}`}</Link>
+                    <Link to={objectUrl(BareMetalSwitchGVK, name, ns)}>{`${ns}/${name}`}</Link>
                   </FlexItem>
                   <FlexItem>
                     <Label
@@ -115,9 +116,7 @@ export function SwitchesTab({ views }: { views: SwitchView[] }) {
                         >
                           <Td dataLabel={t('Port')}>{p.portID}</Td>
                           <Td dataLabel={t('Host')}>
-                            <Link
-                              to={getResourceUrl(BareMetalHostGVK, p.host.name, p.host.namespace)}
-                            >
+                            <Link to={objectUrl(BareMetalHostGVK, p.host.name, p.host.namespace)}>
                               {p.host.name}
                             </Link>
                           </Td>

@@ -3,7 +3,8 @@ import { Button, EmptyState, EmptyStateBody, Label } from '@patternfly/react-cor
 import { Table, Tbody, Thead, Tr } from '@patternfly/react-table';
 import { Td, Th } from '../../../shared/ui/tableCells';
 import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
-import { BareMetalHostGVK, NadGVK, PolicyGVK, getResourceUrl } from '../../../shared/k8s/models';
+import { BareMetalHostGVK, NadGVK, PolicyGVK } from '../../../shared/k8s/models';
+import { objectUrl } from '../../../shared/routes';
 import type { HostNetworkAttachment } from '../../../shared/model/metal3';
 import type { HostPortsView } from '../logic/hostPorts';
 import type { VlanMismatch } from '../model/types';
@@ -85,15 +86,12 @@ export function VlanCheckTab({
               </Td>
               <Td dataLabel={t('Used by')}>
                 {c?.kind === 'nad' && c.namespace && (
-                  <Link
-                    to={getResourceUrl(NadGVK, c.name, c.namespace)}
-                    data-test="mismatch-nad-link"
-                  >
+                  <Link to={objectUrl(NadGVK, c.name, c.namespace)} data-test="mismatch-nad-link">
                     {`${c.namespace}/${c.name}`}
                   </Link>
                 )}
                 {c?.kind === 'policy' && (
-                  <Link to={getResourceUrl(PolicyGVK, c.name)} data-test="mismatch-policy-link">
+                  <Link to={objectUrl(PolicyGVK, c.name)} data-test="mismatch-policy-link">
                     {c.name}
                   </Link>
                 )}
@@ -101,7 +99,7 @@ export function VlanCheckTab({
               </Td>
               <Td dataLabel={t('Host')}>
                 {m.host ? (
-                  <Link to={getResourceUrl(BareMetalHostGVK, m.host.name, m.host.namespace)}>
+                  <Link to={objectUrl(BareMetalHostGVK, m.host.name, m.host.namespace)}>
                     {m.host.name}
                   </Link>
                 ) : (

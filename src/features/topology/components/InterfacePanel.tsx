@@ -28,7 +28,8 @@ import { Link } from 'react-router';
 import type { VlanMismatch } from '../../switch-ports/model/types';
 import { mismatchText } from '../../switch-ports/components/messages';
 import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
-import { getResourceUrl, PolicyGVK } from '../../../shared/k8s/models';
+import { PolicyGVK } from '../../../shared/k8s/models';
+import { objectUrl } from '../../../shared/routes';
 import type { NodeNetworkState } from '../../../shared/model/nmstate';
 import { YamlView } from '../../../shared/ui/YamlView';
 import { getEnactmentFailure } from '../../policies/logic/enactmentError';
@@ -289,7 +290,7 @@ function DetailsTab({ details, index }: { details: InterfaceDetails; index: Enac
               const error = failing ? failureOf(index, details.node, p.policy) : undefined;
               return (
                 <ListItem key={p.policy} data-test={`detail-policy-${p.policy}`}>
-                  <Link to={getResourceUrl(PolicyGVK, p.policy)}>{p.policy}</Link>{' '}
+                  <Link to={objectUrl(PolicyGVK, p.policy)}>{p.policy}</Link>{' '}
                   <Label
                     isCompact
                     color={failing ? 'red' : p.phase === 'Available' ? 'green' : 'grey'}
