@@ -76,6 +76,38 @@ test.describe('conflicts', () => {
   });
 });
 
+// The console's own single-object watch keeps a deleted object as data until its 30 s poll; the
+// plugin watches by metadata.name as a list, so the DELETED event itself reaches the editor.
+test('@reliability a NAD deleted while it is edited: the editor says so and recreates only when asked', async ({
+  consolePage,
+  kube,
+}) => {
+  const name = 'e2e-deleted-nad';
+  await createNad(kube, name);
+  try {
+    const mine = new NadPages(consolePage);
+    await mine.gotoEdit(NS, name);
+    await mine.showJson();
+    const text = await mine.jsonText();
+    await mine.jsonInput.fill(text.replace('192.168.60.0/24', '192.168.63.0/24'));
+    await kube.del(nadPath(name));
+    const notice = consolePage.page.getByTestId('editor-object-deleted');
+    // Well inside the console's 30 s poll: the deletion comes from the watch event.
+    await expect(notice).toBeVisible({ timeout: 5_000 });
+    await expect(mine.saveButton).toBeDisabled();
+    expect(await mine.jsonText()).toContain('192.168.63.0/24');
+    await consolePage.page.getByTestId('recreate').click();
+    // Nothing is written until the second, explicit confirmation.
+    await expect(kube.get(nadPath(name))).rejects.toThrow();
+    await consolePage.page.getByTestId('recreate-confirm').click();
+    await expect
+      .poll(async () => JSON.stringify(await kube.get(nadPath(name)).catch(() => null)))
+      .toContain('192.168.63.0/24');
+  } finally {
+    await kube.del(nadPath(name)).catch(() => undefined);
+  }
+});
+
 test('@reliability oversized and garbage configs are refused clearly and the editor stays usable', async ({
   consolePage,
   kube,

@@ -2,8 +2,20 @@
 // pending/error model and errors arrive already normalised. Updates always send the object's
 // resourceVersion (k8sUpdate PUTs the whole object), so a concurrent change is a 409, never a
 // silent overwrite.
+//
+// An object read from a console watch may carry an old resourceVersion: the console's store drops
+// an update whose only change is metadata.resourceVersion (openshift/console release-4.22,
+// console-dynamic-plugin-sdk/src/app/k8s/reducers/k8s.ts `updateList`). A PUT built from it then
+// fails with 409 although nothing the user sees changed, so conflict handling reads the server's
+// copy with readResource instead of reusing the watched one.
 import { useMutation } from '@tanstack/react-query';
-import { k8sCreate, k8sDelete, k8sPatch, k8sUpdate } from '@openshift-console/dynamic-plugin-sdk';
+import {
+  k8sCreate,
+  k8sDelete,
+  k8sGet,
+  k8sPatch,
+  k8sUpdate,
+} from '@openshift-console/dynamic-plugin-sdk';
 import type { K8sModel, Patch } from '@openshift-console/dynamic-plugin-sdk';
 import type { K8sResource } from '../model/k8s';
 import { toK8sError } from './k8sError';
@@ -43,6 +55,15 @@ export function updateResource<T extends K8sResource>({ model, data, dryRun }: W
       queryParams: dryRunParams(dryRun),
     }),
   );
+}
+
+/** The server's current copy (a GET, not the watch), e.g. to resolve a 409. */
+export function readResource<T extends K8sResource>(input: {
+  model: K8sModel;
+  name: string;
+  namespace?: string;
+}) {
+  return wrap(() => k8sGet<T>({ model: input.model, name: input.name, ns: input.namespace }));
 }
 
 export function patchResource<T extends K8sResource>(input: {

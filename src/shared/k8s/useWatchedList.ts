@@ -1,24 +1,15 @@
 // The one wrapper over the console's watch hooks. Components get a react-query-like result and
-// never see the SDK tuple. The console keeps its last list when a re-list fails and reports the
-// failure as loadError; we surface that as `isStale` with the data still there, so a network
-// blip never blanks a page.
+// never see the SDK tuple; watchResult.ts says how each tuple is read (switched-off and pending
+// watches, a missing API, stale data, deleted objects, list order) and why.
 import { useMemo, useRef } from 'react';
 import { useK8sWatchResource, useK8sWatchResources } from '@openshift-console/dynamic-plugin-sdk';
 import type { K8sResourceCommon, WatchK8sResource } from '@openshift-console/dynamic-plugin-sdk';
 import type { GroupVersionKind, K8sResource } from '../model/k8s';
-import { toK8sError } from './k8sError';
-import type { K8sError } from './k8sError';
+import { gatedResult, sortByName, toListResult, toObjectResult } from './watchResult';
+import type { WatchGate, WatchedResult } from './watchResult';
 
-export interface WatchedResult<T> {
-  data: T;
-  isLoading: boolean;
-  /** The last error; with data present the data is the last good copy (see isStale). */
-  error?: K8sError;
-  /** True when data is shown but the latest refresh failed. */
-  isStale: boolean;
-  /** 404 on the list: the CRD (and so the operator) is not installed. */
-  isMissingApi: boolean;
-}
+export type { WatchGate, WatchedResult } from './watchResult';
+export { gateFromFlag } from './watchResult';
 
 export interface WatchOptions {
   namespace?: string;
@@ -30,24 +21,12 @@ export interface WatchOptions {
    * tens of thousands of small objects load much sooner in larger pages.
    */
   limit?: number;
-  /** When false the hook does nothing (e.g. the CRD is absent). */
-  enabled?: boolean;
-}
-
-function toResult<T>(
-  data: T,
-  loaded: boolean,
-  loadError: unknown,
-  empty: boolean,
-): WatchedResult<T> {
-  const error = loadError ? toK8sError(loadError) : undefined;
-  return {
-    data,
-    isLoading: !loaded && !error,
-    error,
-    isStale: Boolean(error) && !empty,
-    isMissingApi: error?.kind === 'notFound',
-  };
+  /**
+   * `false`: the hook watches nothing and reports an empty, loaded list (e.g. the CRD is absent).
+   * `'pending'`: the same, but reported as loading (a console flag is not known yet; see
+   * gateFromFlag).
+   */
+  enabled?: WatchGate;
 }
 
 function toWatchSpec(gvk: GroupVersionKind, isList: boolean, opts: WatchOptions): WatchK8sResource {
@@ -64,14 +43,20 @@ function toWatchSpec(gvk: GroupVersionKind, isList: boolean, opts: WatchOptions)
 
 const EMPTY: never[] = [];
 
+/** Shown order is the plugin's (namespace, then name), computed once per list the SDK hands out. */
+function useSorted<T extends K8sResource>(list: T[] | undefined): readonly T[] | undefined {
+  return useMemo(() => (list ? sortByName(list) : undefined), [list]);
+}
+
 /** Live list of one kind. The spec is memoised on its JSON so callers may pass literals. */
 export function useWatchedList<T extends K8sResource>(
   gvk: GroupVersionKind,
   opts: WatchOptions = {},
 ): WatchedResult<T[]> {
+  const gate: WatchGate = opts.enabled ?? true;
   const key = JSON.stringify([gvk, opts]);
   const spec = useMemo(
-    () => (opts.enabled === false ? null : toWatchSpec(gvk, true, opts)),
+    () => (gate === true ? toWatchSpec(gvk, true, opts) : null),
     // The key captures every input; gvk/opts identity changes must not re-subscribe.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [key],
@@ -79,14 +64,19 @@ export function useWatchedList<T extends K8sResource>(
   const watched = useK8sWatchResource<K8sResourceCommon[]>(spec);
   const [data, loaded] = watched;
   const loadError: unknown = watched[2];
-  const lastGood = useRef<T[]>(EMPTY);
-  const list = Array.isArray(data) ? (data as unknown as T[]) : undefined;
+  const lastGood = useRef<readonly T[]>(EMPTY);
+  const list = useSorted(Array.isArray(data) ? (data as unknown as T[]) : undefined);
+  if (gate !== true) return gatedResult(gate, EMPTY);
   if (list && loaded) lastGood.current = list;
   const shown = list && loaded ? list : lastGood.current;
-  return toResult(shown, loaded || shown.length > 0, loadError, shown.length === 0);
+  return toListResult(shown, loaded || shown.length > 0, loadError);
 }
 
-/** Live single object; `data` is undefined until loaded or when absent. */
+/**
+ * Live single object; `data` is undefined until loaded or when absent. Watched as a list narrowed
+ * to the one name, so a deletion is seen on its DELETED event (see toObjectResult) instead of at
+ * the console's next 30 s poll; `isDeleted` then says so and `data` keeps the last copy.
+ */
 export function useWatchedObject<T extends K8sResource>(
   gvk: GroupVersionKind,
   name: string | undefined,
@@ -94,17 +84,22 @@ export function useWatchedObject<T extends K8sResource>(
 ): WatchedResult<T | undefined> {
   const key = JSON.stringify([gvk, name, namespace]);
   const spec = useMemo(
-    () => (name ? toWatchSpec(gvk, false, { name, namespace }) : null),
+    () =>
+      name ? toWatchSpec(gvk, true, { namespace, fieldSelector: `metadata.name=${name}` }) : null,
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [key],
   );
-  const watched = useK8sWatchResource<K8sResourceCommon>(spec);
-  // The SDK types the object as always present; before loading and after a 404 it is not.
-  const data = watched[0] as K8sResourceCommon | undefined;
+  const watched = useK8sWatchResource<K8sResourceCommon[]>(spec);
+  const items = Array.isArray(watched[0]) ? (watched[0] as unknown as K8sResource[]) : undefined;
   const loaded = watched[1];
   const loadError: unknown = watched[2];
-  const obj = loaded && data?.metadata ? (data as unknown as T) : undefined;
-  return toResult(obj, loaded, loadError, obj === undefined);
+  // The last copy of *this* object: a details page is not remounted when its name changes.
+  const seen = useRef<{ key: string; obj: T | undefined }>({ key, obj: undefined });
+  if (seen.current.key !== key) seen.current = { key, obj: undefined };
+  if (!name) return gatedResult(false, undefined);
+  const result = toObjectResult<T>(items, loaded, loadError, name, namespace, seen.current.obj);
+  if (result.data && !result.isDeleted) seen.current.obj = result.data;
+  return result;
 }
 
 /** Several lists at once, keyed; each entry behaves like useWatchedList. */
@@ -117,21 +112,31 @@ export function useWatchedLists<K extends string>(
     const entries: [string, { gvk: GroupVersionKind; opts?: WatchOptions }][] =
       Object.entries(specs);
     for (const [k, v] of entries) {
-      if (v.opts?.enabled === false) continue;
+      if ((v.opts?.enabled ?? true) !== true) continue;
       out[k] = toWatchSpec(v.gvk, true, v.opts ?? {});
     }
     return out;
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
   const results = useK8sWatchResources<Record<string, K8sResourceCommon[]>>(resources);
+  // Sorted once per list identity; the SDK keeps an unchanged list's array between renders.
+  const sorted = useRef(new WeakMap<object, readonly K8sResource[]>());
   const out = {} as Record<K, WatchedResult<K8sResource[]>>;
   for (const k of Object.keys(specs) as K[]) {
+    const gate: WatchGate = specs[k].opts?.enabled ?? true;
     const r = results[k] as
       { data?: K8sResourceCommon[]; loaded: boolean; loadError: unknown } | undefined;
-    const list = Array.isArray(r?.data) ? (r.data as unknown as K8sResource[]) : EMPTY;
-    out[k] = r
-      ? toResult(list, r.loaded, r.loadError, list.length === 0)
-      : { data: EMPTY, isLoading: false, isStale: false, isMissingApi: false };
+    if (gate !== true || !r) {
+      out[k] = gatedResult(gate === true ? false : gate, EMPTY);
+      continue;
+    }
+    const raw = Array.isArray(r.data) ? (r.data as unknown as K8sResource[]) : EMPTY;
+    let list = sorted.current.get(raw);
+    if (!list) {
+      list = sortByName(raw);
+      sorted.current.set(raw, list);
+    }
+    out[k] = toListResult(list, r.loaded, r.loadError);
   }
   return out;
 }

@@ -9,18 +9,38 @@ interface DataStateProps {
   missingApiMessage?: string;
   children: ReactNode;
   testId?: string;
+  /** False where the page says itself that the object was deleted (editors). */
+  deletedNotice?: boolean;
 }
 
 /**
- * Loading, access denied, API missing and stale states for one watched resource. Content stays
- * visible under a warning when a refresh failed: stale data is labelled, never hidden.
+ * Loading, access denied, API missing, stale and deleted states for one watched resource. Content
+ * stays visible under a warning when a refresh failed or the object was deleted: old data is
+ * labelled, never hidden.
  */
-export function DataState({ result, missingApiMessage, children, testId }: DataStateProps) {
+export function DataState({
+  result,
+  missingApiMessage,
+  children,
+  testId,
+  deletedNotice = true,
+}: DataStateProps) {
   const { t } = usePluginTranslation();
   if (result.isLoading) {
     return <Spinner size="lg" aria-label={t('Loading')} data-test="loading" />;
   }
-  if (result.error && !result.isStale) {
+  if (result.isMissingApi) {
+    return (
+      <EmptyState
+        titleText={t('Not available on this cluster')}
+        headingLevel="h2"
+        data-test={testId ? `${testId}-missing-api` : 'missing-api'}
+      >
+        <EmptyStateBody>{missingApiMessage ?? result.error?.message}</EmptyStateBody>
+      </EmptyState>
+    );
+  }
+  if (result.error && !result.isStale && !result.isDeleted) {
     if (result.error.kind === 'forbidden') {
       return (
         <Alert
@@ -33,17 +53,6 @@ export function DataState({ result, missingApiMessage, children, testId }: DataS
         </Alert>
       );
     }
-    if (result.isMissingApi) {
-      return (
-        <EmptyState
-          titleText={t('Not available on this cluster')}
-          headingLevel="h2"
-          data-test={testId ? `${testId}-missing-api` : 'missing-api'}
-        >
-          <EmptyStateBody>{missingApiMessage ?? result.error.message}</EmptyStateBody>
-        </EmptyState>
-      );
-    }
     return (
       <Alert variant="danger" isInline title={t('Could not load data')} data-test="load-error">
         {result.error.message}
@@ -52,7 +61,19 @@ export function DataState({ result, missingApiMessage, children, testId }: DataS
   }
   return (
     <>
-      {result.isStale && (
+      {result.isDeleted && deletedNotice && (
+        <Alert
+          variant="warning"
+          isInline
+          title={t('This object has been deleted')}
+          data-test="object-deleted"
+        >
+          {t(
+            'It was removed from the cluster while this page was open. What is shown is its last copy.',
+          )}
+        </Alert>
+      )}
+      {result.isStale && !result.isDeleted && (
         <Alert
           variant="warning"
           isInline

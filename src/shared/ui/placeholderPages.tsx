@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import { useActiveNamespace } from '@openshift-console/dynamic-plugin-sdk';
 import type { GroupVersionKind, K8sResource } from '../model/k8s';
 import { useWatchedList, useWatchedObject } from '../k8s/useWatchedList';
+import { usePluginTranslation } from '../i18n/usePluginTranslation';
 import { PageShell } from './PageShell';
 import { DataState } from './DataState';
 import { SimpleResourceTable } from './SimpleResourceTable';
@@ -55,10 +56,19 @@ export function GenericDetailsPage({
   const params = useParams<{ name?: string; ns?: string }>();
   const name = nameProp ?? params.name;
   const namespace = nsProp ?? params.ns;
+  const { t } = usePluginTranslation();
   const result = useWatchedObject<K8sResource>(gvk, name, namespace);
   return (
     <PageShell title={name ?? gvk.kind} testId={testId}>
-      <DataState result={result}>{result.data && <YamlView obj={result.data} />}</DataState>
+      <DataState result={result}>
+        {result.data ? (
+          <YamlView obj={result.data} />
+        ) : (
+          <p data-test={`${testId}-not-found`}>
+            {t('{{name}} does not exist.', { name: name ?? '' })}
+          </p>
+        )}
+      </DataState>
     </PageShell>
   );
 }

@@ -26,7 +26,8 @@ import { stringify } from 'yaml';
 import type { NetworkAttachmentDefinition } from '../../../shared/model/nad';
 import { NadGVK, NadModel } from '../../../shared/k8s/models';
 import { nadListUrl, objectUrl } from '../../../shared/routes';
-import { createResource, updateResource } from '../../../shared/k8s/mutations';
+import { createResource, readResource, updateResource } from '../../../shared/k8s/mutations';
+import { toRecreate } from '../../../shared/logic/recreate';
 import { toK8sError, type K8sError } from '../../../shared/k8s/k8sError';
 import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
 import { CodeEditor, focusEditorPosition, type EditorMarker } from '../../../shared/ui/CodeEditor';
@@ -54,8 +55,8 @@ interface NadEditorProps {
   /** The object being edited as loaded, or a new object from buildNewNad. */
   initial: NetworkAttachmentDefinition;
   isNew: boolean;
-  /** The live copy from the watch (edits only), used to resolve conflicts. */
-  latest?: NetworkAttachmentDefinition;
+  /** The watch saw the object deleted while it was being edited. */
+  deleted?: boolean;
   context: ValidationContext;
   canWrite: boolean;
   initialView?: View;
@@ -88,7 +89,7 @@ function useLiveFindings(
 export function NadEditor({
   initial,
   isNew,
-  latest,
+  deleted: deletedOnWatch = false,
   context,
   canWrite,
   initialView,
@@ -105,6 +106,14 @@ export function NadEditor({
   const [conflict, setConflict] = useState(false);
   const [overridden, setOverridden] = useState<string[]>([]);
   const [saved, setSaved] = useState<NetworkAttachmentDefinition | undefined>();
+  // The server's copy read after a 409; reapply/discard work on it, never on a watched copy,
+  // which may carry an old resourceVersion (see shared/k8s/mutations.ts).
+  const [serverCopy, setServerCopy] = useState<NetworkAttachmentDefinition | undefined>();
+  // A GET or PUT answered 404: the object is gone even if the watch has not said so yet.
+  const [deletedOnServer, setDeletedOnServer] = useState(false);
+  const [recreateAsked, setRecreateAsked] = useState(false);
+  const deleted = !isNew && (deletedOnWatch || deletedOnServer);
+  const latest = serverCopy;
   const managed = useMemo(() => isManagedNad(initial), [initial]);
   const readOnly = managed.managed || !canWrite;
   const findings = useLiveFindings(draft, context);
@@ -162,20 +171,45 @@ export function NadEditor({
     window.setTimeout(() => focusEditorPosition(JSON_EDITOR_ID, line, column), 0);
   }, []);
 
-  const save = async () => {
+  const save = async (recreate = false) => {
     setSaving(true);
     setSaveError(undefined);
     try {
-      const write = isNew ? createResource : updateResource;
-      await write({ model: NadModel, data: draft, dryRun: true });
-      const result = await write({ model: NadModel, data: draft });
+      // Saving onto a deleted object only ever happens as an explicit "create it again".
+      const data = recreate ? toRecreate(draft) : draft;
+      const write = isNew || recreate ? createResource : updateResource;
+      await write({ model: NadModel, data, dryRun: true });
+      const result = await write({ model: NadModel, data });
       setSaved(result);
     } catch (err) {
       const e = toK8sError(err);
+      if (!isNew && !recreate && e.kind === 'notFound') {
+        setDeletedOnServer(true);
+        return;
+      }
       setSaveError(e);
-      setConflict(e.kind === 'conflict');
+      if (e.kind === 'conflict' && !isNew && !recreate) {
+        setConflict(true);
+        try {
+          setServerCopy(
+            await readResource<NetworkAttachmentDefinition>({
+              model: NadModel,
+              name: draft.metadata.name,
+              namespace: draft.metadata.namespace,
+            }),
+          );
+        } catch (readErr) {
+          const re = toK8sError(readErr);
+          if (re.kind === 'notFound') {
+            setConflict(false);
+            setSaveError(undefined);
+            setDeletedOnServer(true);
+          } else setSaveError(re);
+        }
+      }
     } finally {
       setSaving(false);
+      setRecreateAsked(false);
     }
   };
 
@@ -186,6 +220,7 @@ export function NadEditor({
     setDraft(merged.nad);
     setOverridden(merged.overridden);
     setConflict(false);
+    setServerCopy(undefined);
     setSaveError(undefined);
   };
   const discard = () => {
@@ -194,6 +229,7 @@ export function NadEditor({
     setDraft(latest);
     setOverridden([]);
     setConflict(false);
+    setServerCopy(undefined);
     setSaveError(undefined);
   };
 
@@ -336,7 +372,51 @@ export function NadEditor({
           </Alert>
         </StackItem>
       )}
-      {conflict && (
+      {deleted && (
+        <StackItem>
+          <Alert
+            variant="warning"
+            isInline
+            title={t('This network attachment definition has been deleted')}
+            data-test="editor-object-deleted"
+            actionLinks={
+              canWrite &&
+              !managed.managed &&
+              (recreateAsked ? (
+                <>
+                  <AlertActionLink
+                    onClick={() => void save(true)}
+                    isDisabled={saving || syntaxError}
+                    data-test="recreate-confirm"
+                  >
+                    {t('Create {{name}} again', { name })}
+                  </AlertActionLink>
+                  <AlertActionLink
+                    onClick={() => setRecreateAsked(false)}
+                    data-test="recreate-cancel"
+                  >
+                    {t('Cancel')}
+                  </AlertActionLink>
+                </>
+              ) : (
+                <AlertActionLink onClick={() => setRecreateAsked(true)} data-test="recreate">
+                  {t('Create it again from my draft')}
+                </AlertActionLink>
+              ))
+            }
+          >
+            {recreateAsked
+              ? t(
+                  'A new object named {{name}} will be created in {{namespace}} from your draft. Pods that used the old one are not changed.',
+                  { name, namespace },
+                )
+              : t(
+                  'Someone deleted it while you were editing. Your draft is kept; saving is off so nothing is written onto a deleted object.',
+                )}
+          </Alert>
+        </StackItem>
+      )}
+      {conflict && !deleted && (
         <StackItem>
           <Alert
             variant="warning"
@@ -399,7 +479,7 @@ export function NadEditor({
               variant="primary"
               onClick={() => void save()}
               isLoading={saving}
-              isDisabled={saving || syntaxError || conflict || (!dirty && !isNew)}
+              isDisabled={saving || syntaxError || conflict || deleted || (!dirty && !isNew)}
               data-test="nad-save"
             >
               {isNew ? t('Create') : t('Save')}

@@ -38,7 +38,8 @@ function NadDetailsPage(props: { name?: string; namespace?: string }) {
     namespace,
   });
   const managed = nad ? isManagedNad(nad).managed : false;
-  const editable = canEdit && !managed;
+  // A deleted object is shown as its last copy, not offered for editing.
+  const editable = canEdit && !managed && !result.isDeleted;
   return (
     <PageShell
       title={name}

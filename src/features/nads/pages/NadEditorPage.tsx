@@ -31,7 +31,7 @@ function NadEditorPage() {
     namespace,
     name: params.name,
   });
-  // The editor starts from one snapshot; later watch updates only feed conflict resolution.
+  // The editor starts from one snapshot; later watch updates only tell it about a deletion.
   const initial = useMemo(
     () => (isNew ? buildNewNad(namespace, 'new-network') : existing.data),
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -46,7 +46,7 @@ function NadEditorPage() {
       key={`${namespace}/${params.name ?? ''}`}
       initial={initial}
       isNew={isNew}
-      latest={existing.data}
+      deleted={existing.isDeleted}
       context={context}
       canWrite={canWrite}
       initialView={view}
@@ -59,7 +59,7 @@ function NadEditorPage() {
       {isNew ? (
         body
       ) : (
-        <DataState result={existing}>
+        <DataState result={existing} deletedNotice={false}>
           {existing.data ? (
             body
           ) : (

@@ -10,11 +10,14 @@ import {
   DescriptionListTerm,
   Gallery,
   Label,
+  Spinner,
 } from '@patternfly/react-core';
-import { useAccessReview, useFlag } from '@openshift-console/dynamic-plugin-sdk';
+import { useAccessReview } from '@openshift-console/dynamic-plugin-sdk';
 import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
 import { PageShell } from '../../../shared/ui/PageShell';
-import { useWatchedList, useWatchedObject } from '../../../shared/k8s/useWatchedList';
+import { gateFromFlag, useWatchedList, useWatchedObject } from '../../../shared/k8s/useWatchedList';
+import { useConsoleFlag } from '../../../shared/useConsoleFlag';
+import { pickNMState } from '../logic/pickNMState';
 import { InfrastructureGVK, NMStateGVK, NMStateModel } from '../../../shared/k8s/models';
 import { useCreateResource } from '../../../shared/k8s/mutations';
 import { withQueryClient } from '../../../shared/query/withQueryClient';
@@ -46,13 +49,24 @@ function ConditionLabels({ conditions }: { conditions: Condition[] | undefined }
   );
 }
 
-function Capability({ name, present, testId }: { name: string; present: boolean; testId: string }) {
+function Capability({
+  name,
+  present,
+  testId,
+}: {
+  name: string;
+  /** undefined: the console has not evaluated the flag yet. */
+  present: boolean | undefined;
+  testId: string;
+}) {
   const { t } = usePluginTranslation();
   return (
     <DescriptionListGroup>
       <DescriptionListTerm>{name}</DescriptionListTerm>
       <DescriptionListDescription data-test={testId}>
-        {present ? (
+        {present === undefined ? (
+          <Spinner size="sm" aria-label={t('Checking')} data-test="capability-pending" />
+        ) : present ? (
           <Label color="green">{t('Installed')}</Label>
         ) : (
           <Label color="grey">{t('Not installed')}</Label>
@@ -64,11 +78,11 @@ function Capability({ name, present, testId }: { name: string; present: boolean;
 
 function OverviewPage() {
   const { t } = usePluginTranslation();
-  const hasNmstate = useFlag(FLAGS.nmstate);
-  const hasNad = useFlag(FLAGS.nad);
-  const hasMetal3 = useFlag(FLAGS.metal3);
-  const hasSwitches = useFlag(FLAGS.metal3Switches);
-  const nmstates = useWatchedList<NMState>(NMStateGVK, { enabled: hasNmstate });
+  const hasNmstate = useConsoleFlag(FLAGS.nmstate);
+  const hasNad = useConsoleFlag(FLAGS.nad);
+  const hasMetal3 = useConsoleFlag(FLAGS.metal3);
+  const hasSwitches = useConsoleFlag(FLAGS.metal3Switches);
+  const nmstates = useWatchedList<NMState>(NMStateGVK, { enabled: gateFromFlag(hasNmstate) });
   const infra = useWatchedObject<Infrastructure>(InfrastructureGVK, 'cluster');
   const [canCreateNMState] = useAccessReview({
     group: 'nmstate.io',
@@ -76,7 +90,7 @@ function OverviewPage() {
     verb: 'create',
   });
   const createNMState = useCreateResource<NMState>();
-  const nmstate = nmstates.data[0];
+  const nmstate = pickNMState(nmstates.data);
   const platform =
     infra.data?.status?.platformStatus?.type ?? infra.data?.status?.platform ?? t('Unknown');
 
@@ -117,7 +131,8 @@ function OverviewPage() {
         <Card data-test="nmstate-card">
           <CardTitle>{t('NMState')}</CardTitle>
           <CardBody>
-            {!hasNmstate && t('Install the Kubernetes NMState operator to manage node networking.')}
+            {hasNmstate === false &&
+              t('Install the Kubernetes NMState operator to manage node networking.')}
             {hasNmstate && nmstate && (
               <div data-test="nmstate-instance">
                 <p>{t('Instance: {{name}}', { name: nmstate.metadata.name })}</p>

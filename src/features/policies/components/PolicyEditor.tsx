@@ -1,6 +1,5 @@
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { k8sGet } from '@openshift-console/dynamic-plugin-sdk';
 import {
   ActionGroup,
   Alert,
@@ -20,7 +19,8 @@ import type {
   NodeNetworkState,
 } from '../../../shared/model/nmstate';
 import { PolicyModel } from '../../../shared/k8s/models';
-import { createResource, updateResource } from '../../../shared/k8s/mutations';
+import { createResource, readResource, updateResource } from '../../../shared/k8s/mutations';
+import { toRecreate } from '../../../shared/logic/recreate';
 import { recordPolicyRevision } from '../../rollback/data/revisionStore';
 import { toK8sError } from '../../../shared/k8s/k8sError';
 import type { K8sError } from '../../../shared/k8s/k8sError';
@@ -52,6 +52,8 @@ interface PolicyEditorProps {
   initial: NodeNetworkConfigurationPolicy;
   /** Editing: the live server copy (its conditions decide "still progressing"). */
   live?: NodeNetworkConfigurationPolicy;
+  /** Editing: the watch saw the policy deleted while it was open. */
+  deleted?: boolean;
   isEdit: boolean;
   initialView: View;
   nodes: Node[];
@@ -72,6 +74,7 @@ interface Conflict {
 export function PolicyEditor({
   initial,
   live,
+  deleted: deletedOnWatch = false,
   isEdit,
   initialView,
   nodes,
@@ -103,6 +106,10 @@ export function PolicyEditor({
   const [showPreview, setShowPreview] = useState(false);
   const [dangerAck, setDangerAck] = useState(false);
   const [saved, setSaved] = useState(false);
+  // A PUT or GET answered 404: gone on the server even if the watch has not said so yet.
+  const [deletedOnServer, setDeletedOnServer] = useState(false);
+  const [recreateAsked, setRecreateAsked] = useState(false);
+  const deleted = isEdit && (deletedOnWatch || deletedOnServer);
 
   const yamlResult = useMemo(
     () =>
@@ -228,23 +235,34 @@ export function PolicyEditor({
     setStatus({ kind: 'idle' });
   };
 
-  const write = async (obj: NodeNetworkConfigurationPolicy, dryRun: boolean) =>
-    isEdit
+  // Saving onto a deleted policy only ever happens as an explicit "create it again".
+  const write = async (obj: NodeNetworkConfigurationPolicy, dryRun: boolean, recreate: boolean) =>
+    isEdit && !recreate
       ? updateResource({ model: PolicyModel, data: obj, dryRun })
-      : createResource({ model: PolicyModel, data: obj, dryRun });
+      : createResource({ model: PolicyModel, data: recreate ? toRecreate(obj) : obj, dryRun });
 
-  const handleError = async (err: unknown) => {
+  const handleError = async (err: unknown, recreate: boolean) => {
     const e = toK8sError(err);
-    if (e.kind === 'conflict' && isEdit && draft) {
-      // Fetch the server's copy to show what changed; the draft stays in the editor.
+    if (e.kind === 'notFound' && isEdit && !recreate) {
+      setDeletedOnServer(true);
+      setStatus({ kind: 'idle' });
+      return;
+    }
+    if (e.kind === 'conflict' && isEdit && !recreate && draft) {
+      // Fetch the server's copy to show what changed; the draft stays in the editor. Never the
+      // watched copy: its resourceVersion may be old (see shared/k8s/mutations.ts).
       try {
-        const latest = await k8sGet<NodeNetworkConfigurationPolicy>({
+        const latest = await readResource<NodeNetworkConfigurationPolicy>({
           model: PolicyModel,
           name: draft.metadata.name,
         });
         setConflict({ latest, overridden: null });
       } catch (fetchErr) {
-        setStatus({ kind: 'error', error: toK8sError(fetchErr) });
+        const fe = toK8sError(fetchErr);
+        if (fe.kind === 'notFound') {
+          setDeletedOnServer(true);
+          setStatus({ kind: 'idle' });
+        } else setStatus({ kind: 'error', error: fe });
         return;
       }
       setStatus({ kind: 'idle' });
@@ -255,25 +273,26 @@ export function PolicyEditor({
     setStatus({ kind: 'error', error: e });
   };
 
-  const run = async (save: boolean) => {
+  const run = async (save: boolean, recreate = false) => {
     if (!draft) return;
+    setRecreateAsked(false);
     setStatus({ kind: 'busy', step: 'dryRun' });
     setServerFindings([]);
     try {
-      await write(draft, true);
+      await write(draft, true, recreate);
       if (!save) {
         setStatus({ kind: 'dryRunOk' });
         return;
       }
       setStatus({ kind: 'busy', step: 'save' });
-      const result = await write(draft, false);
+      const result = await write(draft, false, recreate);
       // Rollback feature (issue 6): record the saved generation in the policy history; best
       // effort, the save itself already succeeded.
       recordPolicyRevision(result, { written: true }).catch(() => undefined);
       setSaved(true);
       void navigate(getPolicyUrl(result.metadata.name));
     } catch (err) {
-      await handleError(err);
+      await handleError(err, recreate);
     }
   };
 
@@ -426,8 +445,50 @@ export function PolicyEditor({
           onChange={(_e, v) => setDangerAck(v)}
         />
       )}
+      {deleted && draft && (
+        <Alert
+          variant="warning"
+          isInline
+          className="pf-v6-u-mt-md"
+          title={t('This policy has been deleted')}
+          data-test="editor-object-deleted"
+          actionLinks={
+            canSave &&
+            (recreateAsked ? (
+              <>
+                <AlertActionLink
+                  onClick={() => void run(true, true)}
+                  isDisabled={blocked || busy}
+                  data-test="recreate-confirm"
+                >
+                  {t('Create {{name}} again', { name: draft.metadata.name })}
+                </AlertActionLink>
+                <AlertActionLink
+                  onClick={() => setRecreateAsked(false)}
+                  data-test="recreate-cancel"
+                >
+                  {t('Cancel')}
+                </AlertActionLink>
+              </>
+            ) : (
+              <AlertActionLink onClick={() => setRecreateAsked(true)} data-test="recreate">
+                {t('Create it again from my draft')}
+              </AlertActionLink>
+            ))
+          }
+        >
+          {recreateAsked
+            ? t(
+                'A new policy named {{name}} will be created from your draft and applied to the nodes it selects.',
+                { name: draft.metadata.name },
+              )
+            : t(
+                'Someone deleted it while you were editing. Your draft is kept; saving is off so nothing is written onto a deleted policy.',
+              )}
+        </Alert>
+      )}
       {/* Next to the buttons, where the user just clicked Save. */}
-      {conflict && (
+      {conflict && !deleted && (
         <Alert
           variant="warning"
           isInline
@@ -494,7 +555,7 @@ export function PolicyEditor({
             <Button
               variant="primary"
               data-test="save"
-              isDisabled={blocked || busy}
+              isDisabled={blocked || busy || deleted}
               isLoading={busy && status.step === 'save'}
               onClick={() => void run(true)}
             >
@@ -503,7 +564,7 @@ export function PolicyEditor({
             <Button
               variant="secondary"
               data-test="dry-run"
-              isDisabled={!draft || busy}
+              isDisabled={!draft || busy || deleted}
               isLoading={busy && status.step === 'dryRun'}
               onClick={() => void run(false)}
             >

@@ -4,7 +4,9 @@ import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { Node } from '../../../shared/model/k8s';
 import type { NodeNetworkConfigurationPolicy } from '../../../shared/model/nmstate';
 import { ENACTMENT_PAGE_SIZE, EnactmentModel } from '../../../shared/k8s/models';
-import { startDigestWatch } from '../../../shared/k8s/digestWatch';
+import { isDigestStale, startDigestWatch } from '../../../shared/k8s/digestWatch';
+import type { DigestWatchStatus } from '../../../shared/k8s/digestWatch';
+import { useImpersonationSubprotocols } from '../../../shared/k8s/useImpersonation';
 import type { K8sError } from '../../../shared/k8s/k8sError';
 import type { NodeNetworkConfigurationEnactment } from '../../../shared/model/nmstate';
 import { createEnactmentCounter, digestEnactment } from '../logic/enactmentCounter';
@@ -14,7 +16,16 @@ export interface EnactmentCounts {
   counts: ReadonlyMap<string, PhaseCounts>;
   /** The last failure of the list or watch; cleared by the next batch that arrives. */
   error?: K8sError;
+  /**
+   * The counts are older than STALE_AFTER_MS: the watch's socket closed then and no re-list has
+   * brought it back since. Decided from the socket, not from an error: a drop is routine and
+   * repaired by a re-list within seconds, which is not worth a banner.
+   */
+  staleSince?: number;
 }
+
+/** How long the counts may lag behind the cluster (socket down) before the page says so. */
+export const STALE_AFTER_MS = 10_000;
 
 export function useEnactmentCounts(
   policies: readonly NodeNetworkConfigurationPolicy[],
@@ -23,8 +34,14 @@ export function useEnactmentCounts(
 ): EnactmentCounts {
   const [counter] = useState(createEnactmentCounter);
   const [state, setState] = useState<{ version: number; error?: K8sError }>({ version: 0 });
+  const [status, setStatus] = useState<DigestWatchStatus>({ live: false });
+  const [overdue, setOverdue] = useState(false);
+  // List and watch as the same user: wait for the console's impersonation before opening the
+  // socket, and start over when it changes.
+  const subprotocols = useImpersonationSubprotocols();
+  const protocolKey = subprotocols?.join(',');
   useEffect(() => {
-    if (!enabled) return undefined;
+    if (!enabled || protocolKey === undefined) return undefined;
     return startDigestWatch({
       model: EnactmentModel,
       pageSize: ENACTMENT_PAGE_SIZE,
@@ -34,8 +51,18 @@ export function useEnactmentCounts(
         setState((s) => ({ version: s.version + 1 }));
       },
       onError: (error) => setState((s) => ({ ...s, error })),
+      onStatus: setStatus,
+      subprotocols: protocolKey ? protocolKey.split(',') : [],
     });
-  }, [counter, enabled]);
+  }, [counter, enabled, protocolKey]);
+  // Re-render once the drop is old enough to call the counts stale.
+  useEffect(() => {
+    setOverdue(false);
+    if (status.live || status.asOf === undefined) return undefined;
+    const wait = Math.max(0, status.asOf + STALE_AFTER_MS - Date.now());
+    const timer = window.setTimeout(() => setOverdue(true), wait);
+    return () => window.clearTimeout(timer);
+  }, [status]);
   // Deferred: while a long list pages in, typing in the filter or opening a menu never waits
   // for a recount.
   const version = useDeferredValue(state.version);
@@ -45,5 +72,6 @@ export function useEnactmentCounts(
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [counter, version, policies, nodes],
   );
-  return { counts, error: state.error };
+  const stale = overdue && isDigestStale(status, Date.now(), STALE_AFTER_MS);
+  return { counts, error: state.error, staleSince: stale ? status.asOf : undefined };
 }

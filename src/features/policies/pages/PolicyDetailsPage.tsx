@@ -29,7 +29,8 @@ function PolicyDetailsPage(props: { name?: string }) {
       title={name ?? t('Policy')}
       testId="policy-details"
       actions={
-        policy.data ? (
+        // A deleted policy is shown as its last copy; there is nothing left to act on.
+        policy.data && !policy.isDeleted ? (
           <PolicyActionButtons policy={policy.data} permissions={permissions} />
         ) : undefined
       }

@@ -97,6 +97,7 @@ function PolicyEditorPage() {
         <PolicyEditor
           initial={initial}
           live={isEdit ? source.data : undefined}
+          deleted={isEdit && source.isDeleted}
           isEdit={isEdit}
           initialView={initialView}
           nodes={nodes.data}

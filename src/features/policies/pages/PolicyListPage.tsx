@@ -33,6 +33,18 @@ function PolicyListPage() {
           'Install the Kubernetes NMState operator to configure node networking.',
         )}
       >
+        {enactments.staleSince !== undefined && (
+          <Alert
+            variant="warning"
+            isInline
+            isPlain
+            title={t(
+              'Per-node status is from {{time}}: the connection to the cluster was lost and is being restored.',
+              { time: new Date(enactments.staleSince).toLocaleTimeString() },
+            )}
+            data-test="enactment-counts-stale"
+          />
+        )}
         {enactments.error && (
           <Alert
             variant="warning"

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { Alert, List, ListItem } from '@patternfly/react-core';
-import { useFlag } from '@openshift-console/dynamic-plugin-sdk';
+import { useConsoleFlag } from '../../../shared/useConsoleFlag';
 import { FLAGS } from '../../../shared/flags';
 import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
 import { useSwitchPortsData } from '../data/useSwitchPortsData';
@@ -16,7 +16,7 @@ interface VlanMismatchAlertsProps {
 
 function Alerts({ consumer, draft }: VlanMismatchAlertsProps) {
   const { t } = usePluginTranslation();
-  const switchesInstalled = useFlag(FLAGS.metal3Switches);
+  const switchesInstalled = useConsoleFlag(FLAGS.metal3Switches);
   const { mismatches } = useSwitchPortsData(switchesInstalled, draft);
   const mine = useMemo(
     () =>
@@ -53,7 +53,7 @@ function Alerts({ consumer, draft }: VlanMismatchAlertsProps) {
  * bare-metal clusters (the Metal3 CRDs exist); elsewhere there are no switch ports to check.
  */
 export function VlanMismatchAlerts(props: VlanMismatchAlertsProps) {
-  const hasMetal3 = useFlag(FLAGS.metal3);
-  if (!hasMetal3 || !props.consumer.name) return null;
+  const hasMetal3 = useConsoleFlag(FLAGS.metal3);
+  if (hasMetal3 !== true || !props.consumer.name) return null;
   return <Alerts {...props} />;
 }

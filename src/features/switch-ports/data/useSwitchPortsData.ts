@@ -1,7 +1,9 @@
 // Every live list the switch-port page joins: Metal3 objects, nodes and their network state,
 // and the policies/NADs/pods the cross-layer VLAN check needs.
 import { useMemo } from 'react';
-import { useFlag } from '@openshift-console/dynamic-plugin-sdk';
+import { useConsoleFlag } from '../../../shared/useConsoleFlag';
+import { gateFromFlag } from '../../../shared/k8s/useWatchedList';
+import type { WatchGate } from '../../../shared/k8s/useWatchedList';
 import { FLAGS } from '../../../shared/flags';
 import {
   BareMetalHostGVK,
@@ -72,7 +74,7 @@ export function switchPortKey(chassisId: string, portId: string): string {
 
 /** The VLAN check's findings grouped by switch port, for marking ports on the topology. */
 export function useSwitchPortMismatches(enabled: boolean): ReadonlyMap<string, VlanMismatch[]> {
-  const switchesInstalled = useFlag(FLAGS.metal3Switches);
+  const switchesInstalled = useConsoleFlag(FLAGS.metal3Switches);
   const { mismatches } = useSwitchPortsData(switchesInstalled, undefined, enabled);
   return useMemo(() => {
     const byPort = new Map<string, VlanMismatch[]>();
@@ -86,17 +88,19 @@ export function useSwitchPortMismatches(enabled: boolean): ReadonlyMap<string, V
 }
 
 export function useSwitchPortsData(
-  switchesInstalled: boolean,
+  /** The switch CRDs' console flag; undefined while the console has not evaluated it. */
+  switchesInstalled: boolean | undefined,
   draft?: VlanCheckDraft,
   /** False (e.g. no Metal3 on this cluster) watches nothing and finds nothing. */
   enabled = true,
 ): SwitchPortsData {
   const on = { enabled };
+  const switchGate: WatchGate = enabled ? gateFromFlag(switchesInstalled) : false;
   const lists = useWatchedLists({
     hosts: { gvk: BareMetalHostGVK, opts: on },
     hardwareData: { gvk: HardwareDataGVK, opts: on },
-    switches: { gvk: BareMetalSwitchGVK, opts: { enabled: enabled && switchesInstalled } },
-    attachments: { gvk: HostNetworkAttachmentGVK, opts: { enabled: enabled && switchesInstalled } },
+    switches: { gvk: BareMetalSwitchGVK, opts: { enabled: switchGate } },
+    attachments: { gvk: HostNetworkAttachmentGVK, opts: { enabled: switchGate } },
     nodes: { gvk: NodeGVK, opts: on },
     nns: { gvk: NodeNetworkStateGVK, opts: on },
     policies: { gvk: PolicyGVK, opts: on },

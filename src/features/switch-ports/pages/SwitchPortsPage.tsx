@@ -1,10 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import {
-  useAccessReview,
-  useActiveNamespace,
-  useFlag,
-} from '@openshift-console/dynamic-plugin-sdk';
+import { useAccessReview, useActiveNamespace } from '@openshift-console/dynamic-plugin-sdk';
 import {
   Badge,
   Button,
@@ -15,8 +11,10 @@ import {
   Tab,
   Tabs,
   TabTitleText,
+  Spinner,
 } from '@patternfly/react-core';
 import { FLAGS } from '../../../shared/flags';
+import { useConsoleFlag } from '../../../shared/useConsoleFlag';
 import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
 import { withQueryClient } from '../../../shared/query/withQueryClient';
 import { DataState } from '../../../shared/ui/DataState';
@@ -30,6 +28,7 @@ import { HostsTab } from '../components/HostsTab';
 import { SwitchesTab } from '../components/SwitchesTab';
 import { VlanCheckTab } from '../components/VlanCheckTab';
 import { useSwitchPortsData } from '../data/useSwitchPortsData';
+import { pickHostNamespace } from '../logic/defaultNamespace';
 import type { NicPort } from '../model/types';
 
 const ALL_NAMESPACES = '#ALL_NS#';
@@ -44,7 +43,7 @@ type Dialog =
 
 function SwitchPortsPage() {
   const { t } = usePluginTranslation();
-  const switchesInstalled = useFlag(FLAGS.metal3Switches);
+  const switchesInstalled = useConsoleFlag(FLAGS.metal3Switches);
   const [activeNamespace] = useActiveNamespace();
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
@@ -56,7 +55,7 @@ function SwitchPortsPage() {
   const defaultNamespace =
     activeNamespace !== ALL_NAMESPACES
       ? activeNamespace
-      : (data.hosts[0]?.metadata.namespace ?? DEFAULT_NAMESPACE);
+      : pickHostNamespace(data.hosts, DEFAULT_NAMESPACE);
   const [canCreateHna] = useAccessReview({
     group: 'metal3.io',
     resource: 'hostnetworkattachments',
@@ -82,6 +81,12 @@ function SwitchPortsPage() {
     namespace: defaultNamespace,
   });
 
+  if (switchesInstalled === undefined)
+    return (
+      <PageShell title={t('Switch ports')} testId="switch-ports">
+        <Spinner size="lg" aria-label={t('Loading')} data-test="loading" />
+      </PageShell>
+    );
   if (!switchesInstalled)
     return (
       <PageShell title={t('Switch ports')} testId="switch-ports">

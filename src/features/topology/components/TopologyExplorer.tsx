@@ -26,7 +26,7 @@ import { TopologyToolbar } from './TopologyToolbar';
 import { toPatternFlyModel } from './toPatternFlyModel';
 import type { ElementDataCache } from './toPatternFlyModel';
 import { usePositionMemory } from './usePositionMemory';
-import { useFlag } from '@openshift-console/dynamic-plugin-sdk';
+import { useConsoleFlag } from '../../../shared/useConsoleFlag';
 import { FLAGS } from '../../../shared/flags';
 import { switchPortKey, useSwitchPortMismatches } from '../../switch-ports/data/useSwitchPortsData';
 import { useTopologyUrlState } from './useTopologyUrlState';
@@ -46,8 +46,8 @@ export function TopologyExplorer({ node, testId }: TopologyExplorerProps) {
   const data = useTopologyData(node);
   const url = useTopologyUrlState();
   // Switch ports that do not carry a VLAN their hosts need (the switch-ports VLAN check).
-  const hasMetal3 = useFlag(FLAGS.metal3);
-  const mismatchesByPort = useSwitchPortMismatches(hasMetal3);
+  const hasMetal3 = useConsoleFlag(FLAGS.metal3);
+  const mismatchesByPort = useSwitchPortMismatches(hasMetal3 === true);
   const portMismatches = useMemo(
     () => new Map([...mismatchesByPort].map(([k, v]) => [k, v.length])),
     [mismatchesByPort],
