@@ -50,7 +50,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   };
   let cluster = await startCluster(clusterOpts);
   const clusterPort = cluster.port;
-  const upstream = { server: cluster.url, forwardPersona: true };
+  const upstream = { server: cluster.url };
   const consoleServer = await startConsole({
     port: 0,
     pluginName: 'switchboard',

@@ -43,7 +43,7 @@ test('every navigation item opens a page that renders', async ({ consolePage, pa
     .map((e) => (e.properties.dataAttributes as Record<string, string>)['data-test'] ?? '');
   expect(navIds.length).toBeGreaterThanOrEqual(6);
   for (const id of navIds) {
-    await consolePage.nav(id).click();
+    await consolePage.clickNav(id);
     await expect(page.getByTestId('not-found')).toHaveCount(0);
     await expect(page.getByTestId('page-crash')).toHaveCount(0);
     await expect(consolePage.title).toBeVisible();
@@ -149,6 +149,7 @@ test('a cluster without the operators shows no broken pages', async ({ browser }
     // Gated pages and nav items are absent, not broken.
     await expect(page.getByTestId('nav-switchboard-topology')).toHaveCount(0);
     await expect(page.getByTestId('nav-switchboard-switch-ports')).toHaveCount(0);
+    await page.getByTestId('nav-section-switchboard').click();
     await expect(page.getByTestId('nav-switchboard-attachments')).toBeVisible();
     await page.goto(`${sandbox.consoleUrl}/switchboard/topology`);
     await expect(page.getByTestId('not-found')).toBeVisible();

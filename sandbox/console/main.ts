@@ -60,7 +60,7 @@ async function main() {
       reset: values.reset,
     });
     closeCluster = () => cluster.close();
-    upstream = { server: cluster.url, forwardPersona: true };
+    upstream = { server: cluster.url };
     console.log(`sandbox cluster on ${cluster.url} (scenario ${values.scenario})`);
   }
   const consoleServer = await startConsole({

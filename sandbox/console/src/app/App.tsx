@@ -1,7 +1,13 @@
 // The stand-in's shell: masthead with the persona switch, navigation built from the plugin's
 // console.navigation/* extensions, and routes built from its page extensions, all filtered by
-// feature flags the same way the console gates them.
-import { Component, Suspense, lazy, useEffect, useMemo, useSyncExternalStore } from 'react';
+// feature flags the same way the console gates them. Console 4.22 behaviour reproduced here
+// (openshift/console release-4.22): the router runs without React transitions
+// (frontend/public/components/app.tsx), navigation sections start collapsed
+// (packages/console-app/src/components/nav/NavSection.tsx), resource list pages get `kind` and
+// `namespace` but no `model` and details pages `kind`, `kindObj`, `name`, `namespace`, without a
+// remount when the object changes (frontend/public/components/resource-list.tsx), and unknown
+// routes wait for the plugins before answering 404 (app-contents.tsx).
+import { Component, Suspense, lazy, useEffect, useMemo, useState } from 'react';
 import type { ComponentType, ErrorInfo, ReactNode } from 'react';
 import {
   BrowserRouter,
@@ -15,6 +21,9 @@ import {
   useParams,
 } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Provider, useSelector } from 'react-redux';
+import { useK8sWatchResource } from '@openshift-console/dynamic-plugin-sdk';
+import type { K8sModel } from '@openshift-console/dynamic-plugin-sdk';
 import {
   Alert,
   Masthead,
@@ -40,10 +49,13 @@ import {
 } from '@patternfly/react-core';
 import { LazyCodeRef } from './pluginLoader';
 import type { ResolvedExtension } from './pluginLoader';
-import { flagStore, namespaceStore, ALL_NAMESPACES_KEY } from '../sdk/stores';
+import { namespaceStore, ALL_NAMESPACES_KEY } from '../sdk/stores';
 import { getModel, refOf } from '../sdk/models';
-import { useK8sWatchResource } from '../sdk/hooks';
+import type { Map as ImmutableMap } from 'immutable';
+import type { FlagsState } from '../store/flagsReducer';
+import type { AppStore } from '../store/store';
 import { YamlBlock } from './YamlBlock';
+import { Probe } from './Probe';
 
 type Props = Record<string, unknown>;
 
@@ -88,14 +100,19 @@ class ErrorBoundary extends Component<{ children: ReactNode }, { error?: Error }
   }
 }
 
-function useFlags() {
-  return useSyncExternalStore(flagStore.subscribe, () => flagStore.get());
+type FlagsMap = ImmutableMap<string, boolean | undefined>;
+
+function useFlags(): FlagsMap {
+  return useSelector((s: { FLAGS: FlagsState }) => s.FLAGS);
 }
 
-function isEnabled(ext: ResolvedExtension, flags: Readonly<Record<string, boolean>>): boolean {
+/** As the console's PluginStore: required flags must be true, disallowed ones not true. */
+function isEnabled(ext: ResolvedExtension, flags: FlagsMap): boolean {
   const required = ext.flags?.required ?? [];
   const disallowed = ext.flags?.disallowed ?? [];
-  return required.every((f) => flags[f]) && !disallowed.some((f) => flags[f]);
+  return (
+    required.every((f) => flags.get(f) === true) && disallowed.every((f) => flags.get(f) !== true)
+  );
 }
 
 function modelRef(gvk: Gvk): { ref: string; namespaced: boolean } | undefined {
@@ -165,27 +182,33 @@ function NamespaceBar({ refName }: { refName: string }) {
 
 function ResourcePage({
   component: Comp,
-  model,
+  isList,
   withNamespaceBar,
   refName,
 }: {
   component: ComponentType<Props>;
-  model: Gvk;
+  isList: boolean;
   withNamespaceBar: boolean;
   refName: string;
 }) {
   const params = useParams();
+  const [group = '', version = '', kind = ''] = refName.split('~');
+  const kindObj: K8sModel | undefined = getModel(group === 'core' ? '' : group, version, kind);
+  // No key: moving from one object to another re-renders the same page component.
   return (
     <>
       <NamespaceSync />
       {withNamespaceBar && <NamespaceBar refName={refName} />}
-      <Comp
-        namespace={params.ns}
-        name={params.name}
-        model={model}
-        kind={refName}
-        key={`${params.ns ?? ''}/${params.name ?? ''}`}
-      />
+      {isList ? (
+        <Comp namespace={params.ns} kind={refName} />
+      ) : (
+        <Comp
+          namespace={params.ns}
+          name={params.name ? decodeURIComponent(params.name) : params.name}
+          kind={refName}
+          kindObj={kindObj}
+        />
+      )}
     </>
   );
 }
@@ -330,10 +353,12 @@ function buildNav(extensions: ResolvedExtension[], text: (s: unknown) => string)
 
 function Shell({
   extensions,
+  pluginsLoaded,
   persona,
   personas,
 }: {
   extensions: ResolvedExtension[];
+  pluginsLoaded: boolean;
   persona: string;
   personas: string[];
 }) {
@@ -376,7 +401,7 @@ function Shell({
             element={
               <ResourcePage
                 component={Comp}
-                model={gvk}
+                isList={isList}
                 refName={m.ref}
                 withNamespaceBar={m.namespaced && isList}
               />
@@ -433,15 +458,15 @@ function Shell({
       <PageSidebarBody>
         <Nav aria-label="Main navigation" data-test="main-nav">
           <NavList>
-            <NavExpandable title="Compute" isExpanded>
+            <NavSection title="Compute">
               <NavItem isActive={location.pathname.startsWith('/k8s/cluster/core~v1~Node')}>
                 <NavLink to="/k8s/cluster/core~v1~Node" data-test="nav-nodes">
                   Nodes
                 </NavLink>
               </NavItem>
-            </NavExpandable>
+            </NavSection>
             {nav.sections.map((s) => (
-              <NavExpandable key={s.id} title={s.name} isExpanded data-test={s.dataTest}>
+              <NavSection key={s.id} title={s.name} dataTest={s.dataTest}>
                 {nav.items
                   .filter((i) => i.section === s.id)
                   .map((i) => (
@@ -451,7 +476,7 @@ function Shell({
                       </NavLink>
                     </NavItem>
                   ))}
-              </NavExpandable>
+              </NavSection>
             ))}
           </NavList>
         </Nav>
@@ -465,6 +490,7 @@ function Shell({
         <Suspense fallback={<Spinner data-test="suspense" />}>
           <Routes>
             <Route path="/" element={<Navigate to="/switchboard/overview" replace />} />
+            <Route path="/stand-in/probe" element={<Probe />} />
             {routes}
             <Route path="/k8s/cluster/core~v1~Node" element={<NodeList />} />
             <Route
@@ -475,7 +501,10 @@ function Shell({
               path="/k8s/cluster/core~v1~Node/:name/:tab"
               element={<NodeDetails tabs={nodeTabs} />}
             />
-            <Route path="*" element={<NotFound />} />
+            <Route
+              path="*"
+              element={pluginsLoaded ? <NotFound /> : <Spinner data-test="plugins-loading" />}
+            />
           </Routes>
         </Suspense>
       </ErrorBoundary>
@@ -483,14 +512,45 @@ function Shell({
   );
 }
 
-export function App(props: {
+/** A collapsed section that the user opens, as the console's NavSection. */
+function NavSection({
+  title,
+  dataTest,
+  children,
+}: {
+  title: string;
+  dataTest?: string;
+  children: ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <NavExpandable
+      title={title}
+      isExpanded={open}
+      onExpand={(_e, expanded) => setOpen(expanded)}
+      data-test="nav"
+      buttonProps={dataTest ? { 'data-test': dataTest } : undefined}
+    >
+      {children}
+    </NavExpandable>
+  );
+}
+
+export function App({
+  store,
+  ...props
+}: {
+  store: AppStore;
   extensions: ResolvedExtension[];
+  pluginsLoaded: boolean;
   persona: string;
   personas: string[];
 }) {
   return (
-    <BrowserRouter>
-      <Shell {...props} />
-    </BrowserRouter>
+    <Provider store={store}>
+      <BrowserRouter unstable_useTransitions={false}>
+        <Shell {...props} />
+      </BrowserRouter>
+    </Provider>
   );
 }
