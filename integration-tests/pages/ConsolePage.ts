@@ -24,8 +24,8 @@ export class ConsolePage {
     if (!(await link.isVisible())) {
       await this.page
         .getByTestId('main-nav')
-        .locator('li', { has: link })
-        .locator('> button')
+        .locator('li[data-test="nav"]', { has: this.page.getByTestId(testId) })
+        .locator(':scope > button')
         .click();
     }
     return link;

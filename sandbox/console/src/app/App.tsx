@@ -78,10 +78,25 @@ interface Gvk {
   kind: string;
 }
 
-class ErrorBoundary extends Component<{ children: ReactNode }, { error?: Error }> {
-  override state: { error?: Error } = {};
+/**
+ * Catches a page crash and clears it when the route changes, without remounting the page on
+ * every navigation (a key per path would remount details pages, which the console does not).
+ */
+class ErrorBoundary extends Component<
+  { children: ReactNode; resetKey: string },
+  { error?: Error; at?: string }
+> {
+  override state: { error?: Error; at?: string } = {};
   static getDerivedStateFromError(error: Error) {
     return { error };
+  }
+  static getDerivedStateFromProps(
+    props: { resetKey: string },
+    state: { error?: Error; at?: string },
+  ) {
+    if (!state.error) return null;
+    if (state.at === undefined) return { at: props.resetKey };
+    return state.at === props.resetKey ? null : { error: undefined, at: undefined };
   }
   override componentDidCatch(error: Error, info: ErrorInfo) {
     console.error('Page crashed:', error, info.componentStack);
@@ -486,7 +501,7 @@ function Shell({
 
   return (
     <Page masthead={masthead} sidebar={sidebar} isManagedSidebar>
-      <ErrorBoundary key={location.pathname}>
+      <ErrorBoundary resetKey={location.pathname}>
         <Suspense fallback={<Spinner data-test="suspense" />}>
           <Routes>
             <Route path="/" element={<Navigate to="/switchboard/overview" replace />} />
