@@ -354,11 +354,11 @@ test('k8s calls have no timeout; consoleFetchJSON rejects after 60 s without abo
     };
     sdk.k8sGet({ model, name: 'x', ns: 'slow' }).then(
       () => (w.k8sResult = 'resolved'),
-      (e: Error) => (w.k8sResult = e.message),
+      (e: unknown) => (w.k8sResult = (e as Error).message),
     );
     sdk.consoleFetchJSON('/api/kubernetes/api/v1/namespaces/slow/configmaps/x').then(
       () => (w.fetchResult = 'resolved'),
-      (e: Error) => (w.fetchResult = e.message),
+      (e: unknown) => (w.fetchResult = (e as Error).message),
     );
   });
   await page.clock.runFor(61_000);
