@@ -24,6 +24,8 @@ export interface SandboxOptions {
   clusterPort?: number;
   /** API groups served as not installed, e.g. ['nmstate.io']. */
   absentGroups?: string[];
+  /** The console's report-only CSP (default) or the stand-in's strict enforced one. */
+  cspMode?: 'console' | 'strict';
 }
 
 export interface Sandbox {
@@ -57,6 +59,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     pluginDist: opts.pluginDist ?? pluginDistDir,
     hostDist: hostDistDir,
     upstream,
+    cspMode: opts.cspMode,
   });
   let clusterRunning = true;
   return {

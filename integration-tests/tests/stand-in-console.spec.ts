@@ -466,8 +466,9 @@ test('nav sections start collapsed; a details page is not remounted for another 
   }, `/k8s/ns/${b.namespace}/${ref}/${b.name}`);
   await expect(consolePage.title).toContainText(b.name);
   const kept = await page.evaluate(() => {
-    const el = document.querySelector('[data-test="page-title"]') as
-      (HTMLElement & { __mark?: boolean }) | null;
+    const el: (HTMLElement & { __mark?: boolean }) | null = document.querySelector(
+      '[data-test="page-title"]',
+    );
     return el?.__mark === true;
   });
   expect(kept).toBe(true);
