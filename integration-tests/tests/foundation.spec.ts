@@ -35,6 +35,9 @@ test('overview shows the cluster capabilities and platform', async ({ consolePag
 });
 
 test('every navigation item opens a page that renders', async ({ consolePage, page }) => {
+  // On the console's runtime each navigation tears its watches down and re-lists (no grace
+  // period) through the Immutable store: 40-50 s alone on a 2-core machine, more under load.
+  test.setTimeout(120_000);
   await consolePage.goto('/switchboard/overview');
   const navIds = extensions
     .filter(
@@ -51,8 +54,9 @@ test('every navigation item opens a page that renders', async ({ consolePage, pa
 });
 
 test('every registered route renders real objects', async ({ consolePage, page, kube }) => {
-  // Seventeen full page loads, 40-50 s on an idle 2-core machine: the default minute is too tight.
-  test.setTimeout(150_000);
+  // Seventeen full page loads on the console's runtime (discovery, plugin load, re-lists through
+  // the Immutable store each time): well over two minutes on a loaded 2-core machine.
+  test.setTimeout(300_000);
   const policies = await kube.get<{ items: { metadata: { name: string } }[] }>(
     '/apis/nmstate.io/v1/nodenetworkconfigurationpolicies',
   );
