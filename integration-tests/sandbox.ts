@@ -30,6 +30,8 @@ export interface SandboxOptions {
    * before Switchboard as on a real cluster.
    */
   withPeers?: boolean;
+  /** The console's report-only CSP (default) or the stand-in's strict enforced one. */
+  cspMode?: 'console' | 'strict';
 }
 
 export interface Sandbox {
@@ -56,7 +58,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   };
   let cluster = await startCluster(clusterOpts);
   const clusterPort = cluster.port;
-  const upstream = { server: cluster.url, forwardPersona: true };
+  const upstream = { server: cluster.url };
   const peerPlugins = opts.withPeers ? writePeerPlugins(path.join(dataDir, 'peer-plugins')) : [];
   const consoleServer = await startConsole({
     port: 0,
@@ -65,6 +67,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     hostDist: hostDistDir,
     upstream,
     peerPlugins,
+    cspMode: opts.cspMode,
   });
   let clusterRunning = true;
   return {

@@ -58,7 +58,7 @@ export async function startBenchSandbox(
     pluginName: 'switchboard',
     pluginDist: ctx.pluginDist,
     hostDist: ctx.hostDist,
-    upstream: { server: cluster.url, forwardPersona: true },
+    upstream: { server: cluster.url },
   });
   ctx.log(
     `${opts.name}: sandbox ${opts.scenario}${opts.nodes ? ` ${opts.nodes} nodes` : ''} up in ${Math.round(performance.now() - t0)} ms`,

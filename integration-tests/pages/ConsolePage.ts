@@ -18,6 +18,23 @@ export class ConsolePage {
     return this.page.getByTestId('main-nav').getByTestId(testId);
   }
 
+  /** Shows a nav item: console nav sections start collapsed (NavSection.tsx), so open its own. */
+  async showNav(testId: string): Promise<Locator> {
+    const link = this.nav(testId);
+    if (!(await link.isVisible())) {
+      await this.page
+        .getByTestId('main-nav')
+        .locator('li[data-test="nav"]', { has: this.page.getByTestId(testId) })
+        .locator(':scope > button')
+        .click();
+    }
+    return link;
+  }
+
+  async clickNav(testId: string): Promise<void> {
+    await (await this.showNav(testId)).click();
+  }
+
   async setPersona(persona: 'admin' | 'viewer' | 'network-viewer' | 'nad-editor'): Promise<void> {
     await this.page
       .context()

@@ -162,13 +162,13 @@ test('@reliability leaving an editor with unsaved changes asks first', async ({
       asked.push(d.message());
       void d.dismiss();
     });
-    await consolePage.nav('nav-switchboard-overview').click();
+    await consolePage.clickNav('nav-switchboard-overview');
     await expect.poll(() => asked.length).toBe(1);
     // Staying keeps the draft.
     await expect(page).toHaveURL(/attachments\/e2e-unsaved-nad\/edit/);
     expect(await nads.jsonText()).toContain('eno2');
     page.once('dialog', (d) => void d.accept());
-    await consolePage.nav('nav-switchboard-overview').click();
+    await consolePage.clickNav('nav-switchboard-overview');
     await expect(page).toHaveURL(/\/switchboard\/overview/);
   } finally {
     await kube.del(nadPath(name)).catch(() => undefined);

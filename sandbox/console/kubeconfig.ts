@@ -27,6 +27,5 @@ export async function upstreamFromKubeconfig(file: string): Promise<Upstream> {
       rejectUnauthorized: !cluster.skipTLSVerify,
     },
     headers,
-    forwardPersona: false,
   };
 }

@@ -61,7 +61,7 @@ async function main() {
       reset: values.reset,
     });
     closeCluster = () => cluster.close();
-    upstream = { server: cluster.url, forwardPersona: true };
+    upstream = { server: cluster.url };
     console.log(`sandbox cluster on ${cluster.url} (scenario ${values.scenario})`);
     console.log(
       `sandbox data: ${dataDir}${values.reset ? ' (reset)' : ''}; it survives restarts. ` +

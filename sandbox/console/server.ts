@@ -2,13 +2,17 @@
 // host page, the plugin's production dist/ under /api/plugins/<name>/ (as the console proxies it
 // from the plugin service), plugin locales at /locales/resource.json, and proxies
 // /api/kubernetes/ (HTTP and WebSocket) to the sandbox cluster or, with a kubeconfig, to a real
-// API server with the kubeconfig's credentials.
+// API server with the kubeconfig's credentials. WebSockets and the CSP follow the console's
+// bridge (bridge.ts). Users other than the admin are impersonated the way the console does it:
+// the host sends Impersonate-User headers and subprotocols, the bridge passes them on.
 import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as https from 'node:https';
 import type { Socket } from 'node:net';
 import * as path from 'node:path';
 import { URL } from 'node:url';
+import { bridgeWebSocket, cspHeader } from './bridge';
+import type { CspMode } from './bridge';
 
 export interface Upstream {
   /** Base URL of the Kubernetes API server, e.g. http://127.0.0.1:6443. */
@@ -17,8 +21,6 @@ export interface Upstream {
   tls?: https.RequestOptions;
   /** Headers added to every upstream request (e.g. Authorization from a kubeconfig). */
   headers?: Record<string, string>;
-  /** True for the sandbox cluster: forward the persona chosen in the UI. */
-  forwardPersona: boolean;
 }
 
 export interface ConsoleOptions {
@@ -34,8 +36,13 @@ export interface ConsoleOptions {
   peerPlugins?: readonly { name: string; dist: string }[];
   hostDist: string;
   upstream: Upstream;
-  /** Served as the strict CSP of every page; see DEFAULT_CSP. */
+  /** The strict policy of the 'strict' CSP mode; see DEFAULT_CSP. */
   csp?: string;
+  /**
+   * 'console' (default): the console's report-only policy; 'strict': the stand-in's strict
+   * policy, enforced (a test mode). Also SWITCHBOARD_CSP=strict.
+   */
+  cspMode?: CspMode;
 }
 
 /**
@@ -126,7 +133,6 @@ function upstreamRequestOptions(
   delete headers.cookie;
   delete headers['x-switchboard-persona'];
   headers.host = url.host;
-  if (upstream.forwardPersona) headers['x-switchboard-persona'] = getPersona(req);
   return {
     url,
     options: {
@@ -168,34 +174,13 @@ function proxyHttp(upstream: Upstream, req: http.IncomingMessage, res: http.Serv
 
 function proxyUpgrade(upstream: Upstream, req: http.IncomingMessage, socket: Socket, head: Buffer) {
   const apiPath = (req.url ?? '/').slice('/api/kubernetes'.length) || '/';
-  const { url, options } = upstreamRequestOptions(upstream, req, apiPath);
-  const client = url.protocol === 'https:' ? https : http;
-  const upstreamReq = client.request(options);
-  upstreamReq.on('upgrade', (upstreamRes, upstreamSocket, upstreamHead) => {
-    const lines = [`HTTP/1.1 101 Switching Protocols`];
-    for (const [k, v] of Object.entries(upstreamRes.headers)) {
-      if (v === undefined) continue;
-      for (const value of Array.isArray(v) ? v : [v]) lines.push(`${k}: ${value}`);
-    }
-    socket.write(lines.join('\r\n') + '\r\n\r\n');
-    if (upstreamHead.length) socket.write(upstreamHead);
-    if (head.length) upstreamSocket.write(head);
-    upstreamSocket.pipe(socket);
-    socket.pipe(upstreamSocket);
-    const close = () => {
-      socket.destroy();
-      upstreamSocket.destroy();
-    };
-    socket.on('error', close);
-    upstreamSocket.on('error', close);
-    socket.on('close', close);
-    upstreamSocket.on('close', close);
+  const url = new URL(apiPath, upstream.server);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  bridgeWebSocket(req, socket, head, {
+    url: url.toString(),
+    headers: upstream.headers,
+    tls: upstream.tls,
   });
-  upstreamReq.on('response', (res) => {
-    socket.end(`HTTP/1.1 ${res.statusCode ?? 502} ${res.statusMessage ?? ''}\r\n\r\n`);
-  });
-  upstreamReq.on('error', () => socket.destroy());
-  upstreamReq.end();
 }
 
 export interface RunningConsole {
@@ -206,7 +191,8 @@ export interface RunningConsole {
 
 export function startConsole(opts: ConsoleOptions): Promise<RunningConsole> {
   const plugins = [...(opts.peerPlugins ?? []), { name: opts.pluginName, dist: opts.pluginDist }];
-  const csp = opts.csp ?? DEFAULT_CSP;
+  const cspMode = opts.cspMode ?? (process.env.SWITCHBOARD_CSP === 'strict' ? 'strict' : 'console');
+  const strictCsp = opts.csp ?? DEFAULT_CSP;
   const sockets = new Set<Socket>();
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -271,7 +257,7 @@ export function startConsole(opts: ConsoleOptions): Promise<RunningConsole> {
     res.writeHead(200, {
       'Content-Type': MIME['.html'],
       'Cache-Control': 'no-cache',
-      'Content-Security-Policy': csp,
+      ...cspHeader(cspMode, strictCsp),
       'X-Content-Type-Options': 'nosniff',
       'X-Frame-Options': 'DENY',
     });

@@ -1,7 +1,13 @@
 // The stand-in's shell: masthead with the persona switch, navigation built from the plugin's
 // console.navigation/* extensions, and routes built from its page extensions, all filtered by
-// feature flags the same way the console gates them.
-import { Component, Suspense, lazy, useEffect, useMemo, useSyncExternalStore } from 'react';
+// feature flags the same way the console gates them. Console 4.22 behaviour reproduced here
+// (openshift/console release-4.22): the router runs without React transitions
+// (frontend/public/components/app.tsx), navigation sections start collapsed
+// (packages/console-app/src/components/nav/NavSection.tsx), resource list pages get `kind` and
+// `namespace` but no `model` and details pages `kind`, `kindObj`, `name`, `namespace`, without a
+// remount when the object changes (frontend/public/components/resource-list.tsx), and unknown
+// routes wait for the plugins before answering 404 (app-contents.tsx).
+import { Component, Suspense, lazy, useEffect, useMemo, useState } from 'react';
 import type { ComponentType, ErrorInfo, ReactNode } from 'react';
 import {
   BrowserRouter,
@@ -15,6 +21,8 @@ import {
   useParams,
 } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Provider, useSelector } from 'react-redux';
+import { useK8sWatchResource } from '@openshift-console/dynamic-plugin-sdk';
 import {
   Alert,
   Masthead,
@@ -37,13 +45,16 @@ import {
 } from '@patternfly/react-core';
 import { LazyCodeRef } from './pluginLoader';
 import type { ResolvedExtension } from './pluginLoader';
-import { flagStore, namespaceStore, ALL_NAMESPACES_KEY } from '../sdk/stores';
+import { namespaceStore, ALL_NAMESPACES_KEY } from '../sdk/stores';
 import { getModel, getModelByRef, refOf } from '../sdk/models';
-import { useK8sWatchResource } from '../sdk/hooks';
+import type { Map as ImmutableMap } from 'immutable';
+import type { FlagsState } from '../store/flagsReducer';
+import type { AppStore } from '../store/store';
+import { NamespaceBar } from '../console/internal/components/namespace-bar';
 import { YamlBlock } from './YamlBlock';
+import { Probe } from './Probe';
 import { resourcePagesByRef } from './consoleRules';
 import { CreateYamlPage, DefaultDetailsPage, DefaultListPage } from './consolePages';
-import { NamespaceBar } from './NamespaceBar';
 import { namespaceOfPath } from './namespaceRoutes';
 
 type Props = Record<string, unknown>;
@@ -67,10 +78,25 @@ interface Gvk {
   kind: string;
 }
 
-class ErrorBoundary extends Component<{ children: ReactNode }, { error?: Error }> {
-  override state: { error?: Error } = {};
+/**
+ * Catches a page crash and clears it when the route changes, without remounting the page on
+ * every navigation (a key per path would remount details pages, which the console does not).
+ */
+class ErrorBoundary extends Component<
+  { children: ReactNode; resetKey: string },
+  { error?: Error; at?: string }
+> {
+  override state: { error?: Error; at?: string } = {};
   static getDerivedStateFromError(error: Error) {
     return { error };
+  }
+  static getDerivedStateFromProps(
+    props: { resetKey: string },
+    state: { error?: Error; at?: string },
+  ) {
+    if (!state.error) return null;
+    if (state.at === undefined) return { at: props.resetKey };
+    return state.at === props.resetKey ? null : { error: undefined, at: undefined };
   }
   override componentDidCatch(error: Error, info: ErrorInfo) {
     console.error('Page crashed:', error, info.componentStack);
@@ -89,14 +115,19 @@ class ErrorBoundary extends Component<{ children: ReactNode }, { error?: Error }
   }
 }
 
-function useFlags() {
-  return useSyncExternalStore(flagStore.subscribe, () => flagStore.get());
+type FlagsMap = ImmutableMap<string, boolean | undefined>;
+
+function useFlags(): FlagsMap {
+  return useSelector((s: { FLAGS: FlagsState }) => s.FLAGS);
 }
 
-function isEnabled(ext: ResolvedExtension, flags: Readonly<Record<string, boolean>>): boolean {
+/** As the console's PluginStore: required flags must be true, disallowed ones not true. */
+function isEnabled(ext: ResolvedExtension, flags: FlagsMap): boolean {
   const required = ext.flags?.required ?? [];
   const disallowed = ext.flags?.disallowed ?? [];
-  return required.every((f) => flags[f]) && !disallowed.some((f) => flags[f]);
+  return (
+    required.every((f) => flags.get(f) === true) && disallowed.every((f) => flags.get(f) !== true)
+  );
 }
 
 function modelRef(gvk: Gvk): { ref: string; namespaced: boolean } | undefined {
@@ -150,18 +181,19 @@ function ResourcePage({
   refName: string;
 }) {
   const params = useParams();
+  // No key: moving from one object to another re-renders the same page component.
   const props: Props = isList
     ? { kind: refName, namespace: params.ns }
     : {
         kind: refName,
         kindObj: getModelByRef(refName),
-        name: params.name,
+        name: params.name ? decodeURIComponent(params.name) : params.name,
         namespace: params.ns,
       };
   return (
     <>
       {withNamespaceBar && <NamespaceBar />}
-      <Comp {...props} key={`${params.ns ?? ''}/${params.name ?? ''}`} />
+      <Comp {...props} />
     </>
   );
 }
@@ -332,10 +364,12 @@ function buildNav(extensions: ResolvedExtension[], text: (s: unknown) => string)
 
 function Shell({
   extensions,
+  pluginsLoaded,
   persona,
   personas,
 }: {
   extensions: ResolvedExtension[];
+  pluginsLoaded: boolean;
   persona: string;
   personas: string[];
 }) {
@@ -434,17 +468,17 @@ function Shell({
       <PageSidebarBody>
         <Nav aria-label="Main navigation" data-test="main-nav">
           <NavList>
-            <NavExpandable title="Compute" isExpanded>
+            <NavSection title="Compute">
               <NavItem isActive={location.pathname.startsWith('/k8s/cluster/core~v1~Node')}>
                 <NavLink to="/k8s/cluster/core~v1~Node" data-test="nav-nodes">
                   Nodes
                 </NavLink>
               </NavItem>
-            </NavExpandable>
+            </NavSection>
             {nav.sections
               .filter((s) => nav.items.some((i) => i.section === s.id))
               .map((s) => (
-                <NavExpandable key={s.id} title={s.name} isExpanded data-test={s.dataTest}>
+                <NavSection key={s.id} title={s.name} dataTest={s.dataTest}>
                   {nav.items
                     .filter((i) => i.section === s.id)
                     .map((i) => (
@@ -454,7 +488,7 @@ function Shell({
                         </NavLink>
                       </NavItem>
                     ))}
-                </NavExpandable>
+                </NavSection>
               ))}
           </NavList>
         </Nav>
@@ -465,10 +499,11 @@ function Shell({
   return (
     <Page masthead={masthead} sidebar={sidebar} isManagedSidebar>
       <NamespaceFromUrl />
-      <ErrorBoundary key={location.pathname}>
+      <ErrorBoundary resetKey={location.pathname}>
         <Suspense fallback={<Spinner data-test="suspense" />}>
           <Routes>
             <Route path="/" element={<Navigate to="/switchboard/overview" replace />} />
+            <Route path="/stand-in/probe" element={<Probe />} />
             {/* The console's YAML create page (app-contents.tsx /k8s/cluster/:plural/~new,
                 /k8s/ns/:ns/:plural/~new). Listed before the plugin pages: React Router ranks
                 /k8s/cluster/:ref/~new and /k8s/cluster/<ref>/:name the same and then takes the
@@ -513,7 +548,10 @@ function Shell({
               path="/k8s/ns/:ns/:ref/:name"
               element={<ConsoleResourceRoute page="details" extensions={enabled} />}
             />
-            <Route path="*" element={<NotFound />} />
+            <Route
+              path="*"
+              element={pluginsLoaded ? <NotFound /> : <Spinner data-test="plugins-loading" />}
+            />
           </Routes>
         </Suspense>
       </ErrorBoundary>
@@ -521,14 +559,45 @@ function Shell({
   );
 }
 
-export function App(props: {
+/** A collapsed section that the user opens, as the console's NavSection. */
+function NavSection({
+  title,
+  dataTest,
+  children,
+}: {
+  title: string;
+  dataTest?: string;
+  children: ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <NavExpandable
+      title={title}
+      isExpanded={open}
+      onExpand={(_e, expanded) => setOpen(expanded)}
+      data-test="nav"
+      buttonProps={dataTest ? { 'data-test': dataTest } : undefined}
+    >
+      {children}
+    </NavExpandable>
+  );
+}
+
+export function App({
+  store,
+  ...props
+}: {
+  store: AppStore;
   extensions: ResolvedExtension[];
+  pluginsLoaded: boolean;
   persona: string;
   personas: string[];
 }) {
   return (
-    <BrowserRouter>
-      <Shell {...props} />
-    </BrowserRouter>
+    <Provider store={store}>
+      <BrowserRouter unstable_useTransitions={false}>
+        <Shell {...props} />
+      </BrowserRouter>
+    </Provider>
   );
 }

@@ -12,7 +12,7 @@ import type { ResolvedExtension } from './pluginLoader';
 import { actionProvidersFor, kebabActions, yamlTemplatesFor } from './consoleRules';
 import type { MenuAction } from './consoleRules';
 import { getModelByRef } from '../sdk/models';
-import { useK8sWatchResource } from '../sdk/hooks';
+import { useK8sWatchResource } from '@openshift-console/dynamic-plugin-sdk';
 import { YamlBlock } from './YamlBlock';
 
 type Obj = { metadata?: { name?: string; namespace?: string }; [k: string]: unknown };
@@ -154,7 +154,7 @@ export function DefaultListPage({
 }) {
   const { ns } = useParams();
   const model = getModelByRef(refName);
-  const [items, loaded, error] = useK8sWatchResource<Obj[]>(
+  const watch: [Obj[], boolean, unknown] = useK8sWatchResource<Obj[]>(
     model
       ? {
           groupVersionKind: {
@@ -167,6 +167,7 @@ export function DefaultListPage({
         }
       : null,
   );
+  const [items, loaded, error] = watch;
   if (!model) return <NoModel refName={refName} />;
   const createUrl = ns ? `/k8s/ns/${ns}/${refName}/~new` : `/k8s/cluster/${refName}/~new`;
   return (
@@ -201,7 +202,7 @@ export function DefaultDetailsPage({
 }) {
   const { ns, name = '' } = useParams();
   const model = getModelByRef(refName);
-  const [obj, loaded, error] = useK8sWatchResource<Obj>(
+  const watch: [Obj, boolean, unknown] = useK8sWatchResource<Obj>(
     model
       ? {
           groupVersionKind: {
@@ -214,6 +215,7 @@ export function DefaultDetailsPage({
         }
       : null,
   );
+  const [obj, loaded, error] = watch;
   if (!model) return <NoModel refName={refName} />;
   // The watch hands back an empty object until the object is there.
   const found = loaded && Boolean(obj.metadata?.name);

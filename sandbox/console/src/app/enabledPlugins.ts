@@ -3,8 +3,10 @@
 // config's spec.plugins, which the console passes to the page as SERVER_FLAGS.consolePlugins).
 import { loadPlugins } from './pluginLoader';
 import type { LazyCodeRef, ResolvedExtension } from './pluginLoader';
-import { getModel } from '../sdk/models';
-import { flagStore } from '../sdk/stores';
+import type { K8sModel } from '@openshift-console/dynamic-plugin-sdk';
+import { store } from '../store/store';
+import { FlagActionType } from '../store/flagsReducer';
+import type { ModelFlag } from '../store/flagsReducer';
 
 export async function enabledPluginNames(): Promise<string[]> {
   const res = await fetch('/api/console/plugins', { cache: 'no-cache' });
@@ -15,22 +17,29 @@ export async function enabledPluginNames(): Promise<string[]> {
 type SetFeatureFlag = (flag: string, enabled: boolean) => void;
 
 /**
- * Sets the flags of `console.flag/model` (the model is known to discovery) and runs every
+ * Registers the plugins' `console.flag/model` flags (set from the models discovery put in the
+ * store; the first flag per model reference keeps it, see flagsReducer.ts) and runs every
  * `console.flag` handler with a setter, as the console's FeatureFlagExtensionLoader does
  * (openshift/console release-4.22 packages/console-app/src/components/flags/
  * FeatureFlagExtensionLoader.tsx). nmstate-console-plugin and networking-console-plugin set
- * NMSTATE_DYNAMIC and NET_ATTACH_DEF this way as soon as they load. The console runs the
- * handlers after its first render; here they finish before it so a test sees one state.
+ * NMSTATE_DYNAMIC and NET_ATTACH_DEF this way as soon as they load.
  */
 export async function applyFlags(extensions: ResolvedExtension[]): Promise<void> {
-  const flags: Record<string, boolean> = {};
-  for (const ext of extensions) {
-    if (ext.type !== 'console.flag/model') continue;
-    const model = ext.properties.model as { group: string; version: string; kind: string };
-    flags[String(ext.properties.flag)] = Boolean(getModel(model.group, model.version, model.kind));
-  }
-  const set: SetFeatureFlag = (flag, enabled) => {
-    flags[flag] = enabled;
+  const added: ModelFlag[] = extensions
+    .filter((e) => e.type === 'console.flag/model')
+    .map((e) => ({
+      flag: String(e.properties.flag),
+      model: e.properties.model as ModelFlag['model'],
+    }));
+  const models = (
+    store.getState().k8s.getIn(['RESOURCES', 'models']) as { toArray(): unknown[] } | undefined
+  )?.toArray();
+  store.dispatch({
+    type: FlagActionType.UpdateModelFlags,
+    payload: { added, models: (models ?? []) as K8sModel[] },
+  });
+  const set: SetFeatureFlag = (flag, value) => {
+    store.dispatch({ type: FlagActionType.SetFlag, payload: { flag, value } });
   };
   for (const ext of extensions) {
     if (ext.type !== 'console.flag') continue;
@@ -39,14 +48,11 @@ export async function applyFlags(extensions: ResolvedExtension[]): Promise<void>
     ) => void;
     handler(set);
   }
-  flagStore.set({ ...flags });
 }
 
 export async function loadEnabledPlugins(required: string): Promise<ResolvedExtension[]> {
   const names = await enabledPluginNames();
   if (!names.includes(required)) throw new Error(`Plugin ${required} is not enabled`);
   window.SERVER_FLAGS = { ...window.SERVER_FLAGS, consolePlugins: names };
-  const extensions = await loadPlugins(names, required);
-  await applyFlags(extensions);
-  return extensions;
+  return loadPlugins(names, required);
 }

@@ -7,7 +7,8 @@
 import * as React from 'react';
 import * as ReactRouter from 'react-router';
 import * as ReactI18next from 'react-i18next';
-import { sdkShim } from '../sdk';
+import * as ReactRedux from 'react-redux';
+import { sdkModule } from '../sdk';
 import { patternflyShares } from './patternflyShares';
 
 export interface EncodedExtension {
@@ -62,12 +63,16 @@ const provide = (version: string, mod: () => Promise<unknown>) => ({
 });
 
 /** The modules the console provides as singletons (import: false in the plugin build). */
-function buildShareScope(): ShareScope {
+export function buildShareScope(): ShareScope {
   return {
     react: provide('18.3.1', () => Promise.resolve(React)),
     'react-router': provide('7.13.2', () => Promise.resolve(ReactRouter)),
     'react-i18next': provide('16.5.8', () => Promise.resolve(ReactI18next)),
-    '@openshift-console/dynamic-plugin-sdk': provide('4.22.0', () => Promise.resolve(sdkShim)),
+    '@openshift-console/dynamic-plugin-sdk': provide('4.22.0', () => Promise.resolve(sdkModule)),
+    // The console shares react-redux with plugins (console-dynamic-plugin-sdk
+    // src/shared-modules/shared-modules-meta.ts); it must be the instance whose Provider holds
+    // the store, so plugins read the console's state (impersonation) through its context.
+    'react-redux': provide('9.2.0', () => Promise.resolve(ReactRedux)),
     '@patternfly/react-topology': provide('6.4.0', () => import('@patternfly/react-topology')),
     ...patternflyShares(),
   };

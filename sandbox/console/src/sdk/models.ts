@@ -1,8 +1,14 @@
-// The model registry the console builds from API discovery. Flags from `console.flag/model`
-// and every watch resolve their group/version/kind against it, so a CRD that is not installed
-// behaves exactly as in the console: no flag, and watches report "model does not exist".
+// API discovery as the console does it: the models go into the store's k8s.RESOURCES (where the
+// SDK's useK8sModel and watch hooks look them up, so a CRD that is not installed gives the SDK's
+// NoModelError) and model flags are re-evaluated from each result. Discovery repeats every 60 s
+// (openshift/console release-4.22 frontend/packages/console-dynamic-plugin-sdk/src/app/k8s/
+// api-discovery/api-discovery.ts), so a CRD installed later is seen without a reload. The host
+// shell also keeps a synchronous registry here for its routes and navigation.
 import type { K8sModel } from '@openshift-console/dynamic-plugin-sdk';
-import { API_BASE, consoleFetchJSON } from './fetch';
+import { coFetchJSON } from '../console/shared/src/utils/console-fetch';
+
+const API_BASE = '/api/kubernetes';
+export const DISCOVERY_INTERVAL_MS = 60_000;
 
 interface ApiResource {
   name: string;
@@ -13,6 +19,7 @@ interface ApiResource {
 }
 
 const byRef = new Map<string, K8sModel>();
+let found: K8sModel[] = [];
 const preferred = new Map<string, K8sModel>();
 
 export const refOf = (group: string | undefined, version: string, kind: string) =>
@@ -40,13 +47,16 @@ function addResources(
       crd: Boolean(group),
     };
     byRef.set(refOf(group, version, r.kind), model);
+    found.push(model);
     const gk = `${group || 'core'}~${r.kind}`;
     if (isPreferred || !preferred.has(gk)) preferred.set(gk, model);
   }
 }
 
-/** Loads discovery once at start-up, like the console does before rendering plugins. */
-export async function loadModels(): Promise<void> {
+/** Runs discovery once and returns every model found. */
+export async function loadModels(): Promise<K8sModel[]> {
+  found = [];
+  const consoleFetchJSON = (url: string) => coFetchJSON(url, 'GET', {}, null);
   const core = (await consoleFetchJSON(`${API_BASE}/api/v1`)) as { resources: ApiResource[] };
   addResources('', 'v1', core.resources, true);
   const groups = (await consoleFetchJSON(`${API_BASE}/apis`)) as {
@@ -66,6 +76,7 @@ export async function loadModels(): Promise<void> {
       }),
     ),
   );
+  return found;
 }
 
 export function getModel(group: string | undefined, version: string | undefined, kind: string) {

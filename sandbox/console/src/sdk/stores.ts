@@ -1,5 +1,5 @@
-// Tiny observable stores for host state that the SDK hooks expose to plugins: feature flags
-// (set after discovery) and the active namespace (set by the namespace bar and routes).
+// A tiny observable store for the active namespace (set by the namespace bar and routes), which
+// the stand-in's useActiveNamespace exposes to plugins. Flags live in the redux store.
 type Listener = () => void;
 
 export function createStore<T>(initial: T) {
@@ -22,5 +22,4 @@ export function createStore<T>(initial: T) {
 }
 
 export const ALL_NAMESPACES_KEY = '#ALL_NS#';
-export const flagStore = createStore<Readonly<Record<string, boolean>>>({});
 export const namespaceStore = createStore<string>(ALL_NAMESPACES_KEY);

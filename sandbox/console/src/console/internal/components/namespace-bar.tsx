@@ -1,4 +1,4 @@
-// The SDK's NamespaceBar: a project selector above a page. Choosing a project calls
+// `@console/internal/components/namespace-bar`, the SDK's NamespaceBar: a project selector above a page. Choosing a project calls
 // onNamespaceChange, sets the active namespace and, like the console's namespace context,
 // rewrites the /ns/<ns>/ segment of the current path (openshift/console release-4.22
 // frontend/public/components/namespace-bar.tsx and packages/console-app/src/components/
@@ -6,9 +6,10 @@
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Toolbar, ToolbarContent, ToolbarItem } from '@patternfly/react-core';
-import { useActiveNamespace, useK8sWatchResource } from '../sdk/hooks';
-import { ALL_NAMESPACES_KEY } from '../sdk/stores';
-import { formatNamespaceRoute } from './namespaceRoutes';
+import { useK8sWatchResource } from '@openshift-console/dynamic-plugin-sdk';
+import { useActiveNamespace } from '../../shared/src/hooks/useActiveNamespace';
+import { ALL_NAMESPACES_KEY } from '../../../sdk/stores';
+import { formatNamespaceRoute } from '../../../app/namespaceRoutes';
 
 export function NamespaceBar({
   onNamespaceChange,
@@ -26,6 +27,11 @@ export function NamespaceBar({
     groupVersionKind: { group: '', version: 'v1', kind: 'Namespace' },
     isList: true,
   });
+  // The store hands lists back in hash order; the console's project list is sorted by name.
+  const names = namespaces
+    .map((n) => n.metadata?.name ?? '')
+    .filter((n) => n !== '')
+    .sort((a, b) => a.localeCompare(b));
   const select = (ns: string) => {
     onNamespaceChange?.(ns);
     setActive(ns);
@@ -45,9 +51,9 @@ export function NamespaceBar({
               onChange={(e) => select(e.target.value)}
             >
               <option value={ALL_NAMESPACES_KEY}>All projects</option>
-              {namespaces.map((n) => (
-                <option key={n.metadata?.name} value={n.metadata?.name}>
-                  {n.metadata?.name}
+              {names.map((name) => (
+                <option key={name} value={name}>
+                  {name}
                 </option>
               ))}
             </select>

@@ -1,28 +1,7 @@
-import { useEffect } from 'react';
+// `@console/internal/components/utils/resource-link`: a link to a resource's details page.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Title } from '@patternfly/react-core';
-import { getModel } from './models';
-
-export function DocumentTitle({ children }: { children: string }) {
-  useEffect(() => {
-    document.title = `${children} · Switchboard stand-in`;
-  }, [children]);
-  return null;
-}
-
-export function ListPageHeader({ title, children }: { title: string; children?: ReactNode }) {
-  return (
-    <div className="sb-host-list-header">
-      <Title headingLevel="h1">{title}</Title>
-      {children}
-    </div>
-  );
-}
-
-export function ListPageBody({ children }: { children?: ReactNode }) {
-  return <div>{children}</div>;
-}
+import { getModel } from '../../../../sdk/models';
 
 export function ResourceLink(props: {
   groupVersionKind?: { group?: string; version: string; kind: string };
@@ -46,9 +25,4 @@ export function ResourceLink(props: {
       {props.children}
     </span>
   );
-}
-
-export function Timestamp({ timestamp }: { timestamp: string | number | Date }) {
-  const d = new Date(timestamp);
-  return <time dateTime={d.toISOString()}>{d.toLocaleString()}</time>;
 }
