@@ -28,7 +28,8 @@ export interface HttpOptions {
   whenDurable: () => Promise<void>;
   version: { major: string; minor: string; gitVersion: string };
   health: () => Record<string, unknown>;
-  compact: () => void;
+  /** False when the snapshot could not be written (the log still holds everything). */
+  compact: () => boolean;
   /**
    * API groups whose CRDs are "not installed": absent from discovery and 404 on every path,
    * so the plugin can be tried (and tested) against a cluster without an operator.
@@ -568,8 +569,8 @@ export class ApiHttp {
       return;
     }
     if (path === '/_sandbox/compact' && method === 'POST') {
-      this.opts.compact();
-      send(res, 200, JSON.stringify({ ok: true }));
+      const ok = this.opts.compact();
+      send(res, ok ? 200 : 500, JSON.stringify({ ok }));
       return;
     }
     send(res, 404, statusBody(404, 'NotFound', 'the server could not find the requested resource'));

@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import type { ClusterApi, Controller } from './api';
 import { Cluster } from './cluster';
 import { ApiHttp } from './http';
+import type { LoadedState } from './persistence';
 import { Persistence } from './persistence';
 import { RESOURCES, typeKey } from './registry';
 import { Store } from './store';
@@ -61,6 +62,23 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
     lines: store.snapshotLines(),
   }));
   const loaded = persistence.load(options.reset ?? false);
+  try {
+    return await serve(options, dataDir, store, cluster, persistence, loaded);
+  } catch (err) {
+    // The data directory stays usable by the next attempt: release the lock.
+    persistence.close();
+    throw err;
+  }
+}
+
+async function serve(
+  options: ClusterOptions,
+  dataDir: string,
+  store: Store,
+  cluster: Cluster,
+  persistence: Persistence,
+  loaded: LoadedState,
+): Promise<RunningCluster> {
   store.restore(new Map(RESOURCES.map((r) => [typeKey(r), r])), loaded.objects, loaded.rv);
   store.persistence = persistence;
   if (loaded.fresh) {
