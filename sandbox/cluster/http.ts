@@ -19,8 +19,26 @@ import { matchesFields, matchesLabels, parseFieldSelector, parseLabelSelector } 
 import type { Entry, StoreEvent } from './store';
 
 export const MAX_BODY_BYTES = 3 * 1024 * 1024;
-/** A watcher whose unsent backlog grows past this is disconnected, as upstream drops slow watchers. */
-const MAX_WATCH_BACKLOG = 64 * 1024 * 1024;
+/**
+ * Watch limits. A watcher whose unsent backlog passes `backlogBytes` is disconnected and its
+ * buffers dropped, as the API server terminates a watcher that does not keep up
+ * (k8s.io/apiserver/pkg/storage/cacher/cache_watcher.go, add(): "Forcing ... watcher close due
+ * to unresponsiveness"). The counts cap watches per client address and in total, so clients
+ * that never read cannot make the sandbox hold unbounded memory; upstream has no such count
+ * (API Priority and Fairness only meters a watch's start), the sandbox needs one because it is
+ * one process with everything in memory.
+ */
+export interface WatchLimits {
+  backlogBytes: number;
+  perClient: number;
+  total: number;
+}
+
+export const DEFAULT_WATCH_LIMITS: WatchLimits = {
+  backlogBytes: 32 * 1024 * 1024,
+  perClient: 500,
+  total: 2000,
+};
 
 export interface HttpOptions {
   bookmarkIntervalMs: number;
@@ -35,6 +53,7 @@ export interface HttpOptions {
    * so the plugin can be tried (and tested) against a cluster without an operator.
    */
   absentGroups?: ReadonlySet<string>;
+  watchLimits?: WatchLimits;
 }
 
 interface Route {
@@ -427,11 +446,32 @@ export function decodeDeleteOptions(raw: Buffer): Record<string, unknown> {
   return out;
 }
 
+/** Percent-decodes one path segment; malformed escapes and NULs are the client's error (400). */
+function decodeSegment(segment: string): string {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(segment);
+  } catch {
+    throw new ApiError(400, 'BadRequest', `invalid path segment: malformed percent-encoding`);
+  }
+  if (decoded.includes('\0')) throw new ApiError(400, 'BadRequest', 'invalid path segment: NUL');
+  return decoded;
+}
+
+/** The request URL, or a 400 for one that does not parse (e.g. `//`). */
+function requestUrl(req: IncomingMessage): URL {
+  try {
+    return new URL(req.url ?? '/', 'http://sandbox');
+  } catch {
+    throw new ApiError(400, 'BadRequest', 'malformed request URL');
+  }
+}
+
 export function parseRoute(pathname: string): Route | undefined {
   const seg = pathname
     .split('/')
     .filter((s) => s !== '')
-    .map(decodeURIComponent);
+    .map(decodeSegment);
   let group: string;
   let version: string | undefined;
   let rest: string[];
@@ -476,7 +516,8 @@ export function parseRoute(pathname: string): Route | undefined {
 interface WatchSink {
   send(line: string): void;
   backlog(): number;
-  close(): void;
+  /** `abort`: drop whatever is still buffered (a watcher that does not read never will). */
+  close(abort: boolean): void;
 }
 
 interface WatchParams {
@@ -503,6 +544,8 @@ export class ApiHttp {
     },
   });
   private readonly closers = new Set<() => void>();
+  private readonly watchesByClient = new Map<string, number>();
+  private readonly sinks = new Set<WatchSink>();
 
   constructor(
     private readonly cluster: Cluster,
@@ -517,6 +560,31 @@ export class ApiHttp {
     return this.closers.size;
   }
 
+  private get limits(): WatchLimits {
+    return this.opts.watchLimits ?? DEFAULT_WATCH_LIMITS;
+  }
+
+  /** Counts a new watch for `client`; throws 429 (as API Priority and Fairness answers) when full. */
+  private admitWatch(client: string): () => void {
+    const n = this.watchesByClient.get(client) ?? 0;
+    if (n >= this.limits.perClient || this.closers.size >= this.limits.total) {
+      throw new ApiError(
+        429,
+        'TooManyRequests',
+        `too many watches (${n >= this.limits.perClient ? `${n} from this client` : `${this.closers.size} in total`}), please try again later`,
+      );
+    }
+    this.watchesByClient.set(client, n + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (this.watchesByClient.get(client) ?? 1) - 1;
+      if (left <= 0) this.watchesByClient.delete(client);
+      else this.watchesByClient.set(client, left);
+    };
+  }
+
   closeAll(): void {
     for (const c of [...this.closers]) c();
     this.wss.close();
@@ -527,7 +595,7 @@ export class ApiHttp {
   }
 
   private async dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://sandbox');
+    const url = requestUrl(req);
     const path = url.pathname.replace(/\/+$/, '') || '/';
     const method = req.method ?? 'GET';
     if (
@@ -564,7 +632,13 @@ export class ApiHttp {
       send(
         res,
         200,
-        JSON.stringify({ ok: true, watches: this.activeWatches(), ...this.opts.health() }),
+        JSON.stringify({
+          ok: true,
+          watches: this.activeWatches(),
+          watchBacklogBytes: [...this.sinks].reduce((n, sink) => n + sink.backlog(), 0),
+          memory: process.memoryUsage(),
+          ...this.opts.health(),
+        }),
       );
       return;
     }
@@ -1111,6 +1185,7 @@ export class ApiHttp {
   }
 
   private watchHttp(req: IncomingMessage, res: ServerResponse, params: WatchParams): void {
+    const release = this.admitWatch(req.socket.remoteAddress ?? '');
     res.writeHead(200, {
       'Content-Type': params.table ? 'application/json' : 'application/json',
       'Transfer-Encoding': 'chunked',
@@ -1122,29 +1197,45 @@ export class ApiHttp {
         res.write(`${line}\n`);
       },
       backlog: () => res.writableLength,
-      close: () => res.end(),
+      close: (abort) => {
+        if (abort) res.destroy();
+        else res.end();
+      },
     };
+    res.on('close', release);
     const stop = this.startWatch(params, sink);
-    req.on('close', stop);
-    res.on('close', stop);
+    req.on('close', () => stop());
+    res.on('close', () => stop());
   }
 
   /** WebSocket watches: the same URL as the chunked watch, upgraded. */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
-    const url = new URL(req.url ?? '/', 'http://sandbox');
+    // Nothing a client sends may throw out of here: an upgrade handler's exception would end
+    // the whole process (and every other client's watch).
+    socket.on('error', () => socket.destroy());
     const reject = (code: number, reason: string, message: string): void => {
       const body = statusBody(code, reason, message);
       socket.end(
         `HTTP/1.1 ${code} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
       );
     };
-    const parsed = parseRoute(url.pathname.replace(/\/+$/, ''));
-    const route = parsed && !this.isAbsent(parsed.def.group) ? parsed : undefined;
+    let url: URL;
+    let route: Route | undefined;
+    try {
+      url = requestUrl(req);
+      const parsed = parseRoute(url.pathname.replace(/\/+$/, ''));
+      route = parsed && !this.isAbsent(parsed.def.group) ? parsed : undefined;
+    } catch (err) {
+      if (err instanceof ApiError) reject(err.code, err.reason, err.message);
+      else socket.destroy();
+      return;
+    }
     if (!route) {
       reject(404, 'NotFound', 'the server could not find the requested resource');
       return;
     }
     let params: WatchParams;
+    let release: () => void;
     try {
       const attrs: Attributes = {
         verb: 'watch',
@@ -1155,20 +1246,25 @@ export class ApiHttp {
       };
       this.authorize(req, url, attrs);
       params = this.watchParams(req, url, route);
+      release = this.admitWatch(req.socket.remoteAddress ?? '');
     } catch (err) {
       if (err instanceof ApiError) reject(err.code, err.reason, err.message);
       else reject(500, 'InternalError', String(err));
       return;
     }
+    socket.once('close', release);
     this.wss.handleUpgrade(req, socket, head, (ws: WebSocket) => {
       const sink: WatchSink = {
         send: (line) => ws.send(line),
         backlog: () => ws.bufferedAmount,
-        close: () => ws.close(1000),
+        close: (abort) => {
+          if (abort) ws.terminate();
+          else ws.close(1000);
+        },
       };
       const stop = this.startWatch(params, sink);
-      ws.on('close', stop);
-      ws.on('error', stop);
+      ws.on('close', () => stop());
+      ws.on('error', () => stop());
       // Incoming frames carry nothing for a watch; reading them keeps the socket flowing.
       ws.on('message', () => undefined);
     });
@@ -1181,19 +1277,23 @@ export class ApiHttp {
     let closed = false;
     const timers: NodeJS.Timeout[] = [];
     let unsubscribe = (): void => undefined;
-    const stop = (): void => {
+    const stop = (abort = false): void => {
       if (closed) return;
       closed = true;
       unsubscribe();
       for (const t of timers) clearTimeout(t);
-      this.closers.delete(stop);
+      this.closers.delete(close);
+      this.sinks.delete(sink);
       try {
-        sink.close();
+        sink.close(abort);
       } catch {
         /* already closed */
       }
     };
-    this.closers.add(stop);
+    const close = (): void => stop();
+    this.closers.add(close);
+    this.sinks.add(sink);
+    let initialDone = false;
     const matches = (e: Entry): boolean =>
       (params.route.namespace === undefined ||
         e.obj.metadata?.namespace === params.route.namespace) &&
@@ -1205,7 +1305,9 @@ export class ApiHttp {
         ? table(def, [e.obj], { resourceVersion: String(e.rv) })
         : versioned(def, params.route.version, e.json);
       sink.send(`{"type":"${type}","object":${object}}`);
-      if (sink.backlog() > MAX_WATCH_BACKLOG) stop();
+      // During the initial events the backlog is the list itself (bounded like a list answer);
+      // from then on a backlog past the limit means the client is not reading.
+      if (initialDone && sink.backlog() > this.limits.backlogBytes) stop(true);
     };
     const deliver = (ev: StoreEvent): void => {
       const now = matches(ev.entry);
@@ -1265,6 +1367,7 @@ export class ApiHttp {
       if (params.sendInitialEvents && params.bookmarks)
         bookmark({ 'k8s.io/initial-events-end': 'true' });
     }
+    initialDone = true;
     if (params.bookmarks) {
       const tick = (): void => {
         bookmark();
@@ -1273,8 +1376,8 @@ export class ApiHttp {
       timers[0] = setTimeout(tick, this.opts.bookmarkIntervalMs);
     }
     if (params.timeoutSeconds !== undefined && params.timeoutSeconds > 0) {
-      timers[1] = setTimeout(stop, params.timeoutSeconds * 1000);
+      timers[1] = setTimeout(close, params.timeoutSeconds * 1000);
     }
-    return stop;
+    return close;
   }
 }

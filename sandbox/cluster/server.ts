@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import type { ClusterApi, Controller } from './api';
 import { Cluster } from './cluster';
+import type { WatchLimits } from './http';
 import { ApiHttp } from './http';
 import type { LoadedState } from './persistence';
 import { Persistence } from './persistence';
@@ -36,6 +37,8 @@ export interface ClusterOptions {
   historyCapacity?: number;
   /** API groups served as if their CRDs were not installed (e.g. ['nmstate.io']). */
   absentGroups?: string[];
+  /** Watch backlog and count limits (default DEFAULT_WATCH_LIMITS). */
+  watchLimits?: WatchLimits;
 }
 
 export interface RunningCluster {
@@ -103,6 +106,7 @@ async function serve(
     version: KUBERNETES_VERSION,
     compact: () => persistence.compact(),
     absentGroups: new Set(options.absentGroups ?? []),
+    watchLimits: options.watchLimits,
     health: () => ({
       resourceVersion: store.resourceVersion,
       listeners: store.listenerCount(),
@@ -111,7 +115,15 @@ async function serve(
     }),
   });
   const server = createServer({ keepAlive: true }, (req, res) => api.handle(req, res));
-  server.on('upgrade', (req, socket, head) => api.handleUpgrade(req, socket, head));
+  server.on('upgrade', (req, socket, head) => {
+    try {
+      api.handleUpgrade(req, socket, head);
+    } catch (err) {
+      // An exception here would end the process and every client's watch with it.
+      console.error('sandbox cluster: upgrade failed', err);
+      socket.destroy();
+    }
+  });
   server.on('clientError', (_err, socket) => socket.destroy());
   await new Promise<void>((ok, fail) => {
     server.once('error', fail);

@@ -9,6 +9,7 @@ import * as https from 'node:https';
 import type { Socket } from 'node:net';
 import * as path from 'node:path';
 import { URL } from 'node:url';
+import * as guards from './guards';
 
 export interface Upstream {
   /** Base URL of the Kubernetes API server, e.g. http://127.0.0.1:6443. */
@@ -62,16 +63,12 @@ const MIME: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-export const PERSONA_COOKIE = 'switchboard-persona';
-export const PERSONAS = ['admin', 'viewer', 'network-viewer', 'nad-editor'] as const;
+export const PERSONA_COOKIE = guards.PERSONA_COOKIE;
+export const PERSONAS = guards.PERSONAS;
 
+/** The session's persona; guards.ts refuses API requests without one, so there is no default. */
 function getPersona(req: http.IncomingMessage): string {
-  const cookie = req.headers.cookie ?? '';
-  for (const part of cookie.split(';')) {
-    const [k, v] = part.trim().split('=');
-    if (k === PERSONA_COOKIE && v && (PERSONAS as readonly string[]).includes(v)) return v;
-  }
-  return 'admin';
+  return guards.personaCookie(req) ?? '';
 }
 
 function sendFile(res: http.ServerResponse, file: string, cache: string): void {
@@ -261,6 +258,7 @@ export function startConsole(opts: ConsoleOptions): Promise<RunningConsole> {
       'Content-Security-Policy': csp,
       'X-Content-Type-Options': 'nosniff',
       'X-Frame-Options': 'DENY',
+      'Set-Cookie': guards.sessionCookies(req),
     });
     res.end(indexHtml());
   });
@@ -269,6 +267,8 @@ export function startConsole(opts: ConsoleOptions): Promise<RunningConsole> {
       proxyUpgrade(opts.upstream, req, socket, head);
     else socket.destroy();
   });
+  let hosts: ReadonlySet<string> = new Set();
+  guards.protect(server, () => hosts);
   server.on('connection', (s: Socket) => {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
@@ -278,6 +278,7 @@ export function startConsole(opts: ConsoleOptions): Promise<RunningConsole> {
     server.listen(opts.port, opts.host ?? '127.0.0.1', () => {
       const addr = server.address();
       const port = typeof addr === 'object' && addr ? addr.port : opts.port;
+      hosts = guards.servedHosts(opts.host ?? '127.0.0.1', port);
       resolve({
         url: `http://${opts.host ?? '127.0.0.1'}:${port}`,
         port,
