@@ -89,7 +89,10 @@ function alwaysAllowed(attrs: Attributes): boolean {
 
 export function isAllowed(personaName: string, attrs: Attributes): boolean {
   if (alwaysAllowed(attrs)) return true;
-  const persona = PERSONAS[personaName];
+  // Own property only: a persona named "constructor" must not find Object's.
+  const persona = Object.prototype.hasOwnProperty.call(PERSONAS, personaName)
+    ? PERSONAS[personaName]
+    : undefined;
   if (!persona) return false;
   const resource = attrs.subresource ? `${attrs.resource}/${attrs.subresource}` : attrs.resource;
   return persona.rules.some(

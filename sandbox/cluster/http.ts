@@ -122,6 +122,20 @@ function sendError(res: ServerResponse, err: unknown, route?: Route): void {
     );
     return;
   }
+  if (err instanceof RangeError && /call stack/.test(err.message)) {
+    // Within the API server's 10000 levels but deeper than the sandbox's recursive validation
+    // and copying can follow. Nothing was stored (the log record and the commit come last).
+    send(
+      res,
+      422,
+      statusBody(
+        422,
+        'Invalid',
+        `the object is nested too deeply for the sandbox to process (the API server's limit is ${MAX_NESTING_DEPTH} levels)`,
+      ),
+    );
+    return;
+  }
   console.error('sandbox cluster: internal error', err);
   const message = err instanceof Error ? err.message : String(err);
   send(res, 500, statusBody(500, 'InternalError', `Internal error occurred: ${message}`));
@@ -244,7 +258,55 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/**
+ * The API server decodes JSON with Go's encoding/json scanner (through sigs.k8s.io/json, which
+ * k8s.io/apimachinery/pkg/util/json uses), whose maxNestingDepth of 10000 fails a deeper
+ * document with "exceeded max depth"; the create/update handlers answer such decode errors
+ * with 400 BadRequest. YAML bodies are converted to JSON first and meet the same limit.
+ */
+export const MAX_NESTING_DEPTH = 10_000;
+
+/**
+ * Walks a decoded body without recursion: too deep is a 400 like upstream's decode error, and a
+ * `__proto__` key anywhere is refused, since JavaScript code that later copies or merges the
+ * object would follow it into Object.prototype (Go has no such hazard; see UNSAFE_KEYS).
+ */
+export function checkDocument(doc: unknown): void {
+  const stack: [unknown, number][] = [[doc, 1]];
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const [value, depth] = item;
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth > MAX_NESTING_DEPTH) {
+      throw new ApiError(
+        400,
+        'BadRequest',
+        `couldn't get version/kind; json parse error: exceeded max depth`,
+      );
+    }
+    if (Array.isArray(value)) {
+      for (const v of value as unknown[]) stack.push([v, depth + 1]);
+      continue;
+    }
+    for (const key of Object.keys(value)) {
+      if (key === '__proto__') {
+        throw new ApiError(
+          400,
+          'BadRequest',
+          `the object provided has a "__proto__" key, which is not allowed`,
+        );
+      }
+      stack.push([(value as Record<string, unknown>)[key], depth + 1]);
+    }
+  }
+}
+
 function parseBody(buf: Buffer, contentType: string): Body {
+  const body = decodeBody(buf, contentType);
+  checkDocument(body);
+  return body;
+}
+
+function decodeBody(buf: Buffer, contentType: string): Body {
   if (contentType.includes('protobuf')) {
     // client-go retries with JSON after a 415 to a protobuf request.
     throw new ApiError(
@@ -1032,7 +1094,8 @@ export class ApiHttp {
       });
     } else if (isObject(nra)) {
       allowed =
-        persona === 'admin' || (persona in { viewer: 1, 'nad-editor': 1 } && nra['verb'] === 'get');
+        persona === 'admin' ||
+        (['viewer', 'nad-editor'].includes(persona) && nra['verb'] === 'get');
     } else {
       throw new ApiError(
         422,
@@ -1065,7 +1128,10 @@ export class ApiHttp {
 
   /** Who the request is: the persona's name and groups, as `kubectl auth whoami` shows them. */
   private selfReview(req: IncomingMessage, url: URL, res: ServerResponse, route: Route): void {
-    const persona = PERSONAS[personaOf(req, url)];
+    const name = personaOf(req, url);
+    const persona = Object.prototype.hasOwnProperty.call(PERSONAS, name)
+      ? PERSONAS[name]
+      : undefined;
     send(
       res,
       201,

@@ -72,7 +72,7 @@ describe('watch limits', () => {
       assert.equal((await health(c)).watches, 20);
       // 40 objects of 250 kB: 10 MB for every watcher, 200 MB if the server kept it all.
       const type = c.api.resourceType('', 'ConfigMap');
-        let peak = 0;
+      let peak = 0;
       for (let i = 0; i < 40; i++) {
         c.api.create(type, {
           apiVersion: 'v1',
