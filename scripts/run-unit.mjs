@@ -41,6 +41,7 @@ const result = spawnSync(
   [
     '--import',
     'tsx',
+    '--expose-gc',
     '--test',
     '--test-concurrency=2',
     '--test-reporter=spec',

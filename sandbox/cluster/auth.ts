@@ -10,6 +10,8 @@ export interface Rule {
   resources: string[];
   /** Restricts the rule to these namespaces (namespaced resources only). Absent = everywhere. */
   namespaces?: string[];
+  /** Resources a `'*'` rule still does not cover. */
+  except?: string[];
 }
 
 export interface Persona {
@@ -19,6 +21,13 @@ export interface Persona {
 }
 
 const READ = ['get', 'list', 'watch'];
+/**
+ * The built-in `view` role reads everything but Secrets (and RBAC objects): reading a Secret
+ * would escalate to whatever its token may do (kubernetes/kubernetes
+ * plugin/pkg/auth/authorizer/rbac/bootstrappolicy/policy.go, the "view" ClusterRole). The
+ * read-only personas follow it, so the UI is tested against that 403.
+ */
+const VIEW_EXCEPT = ['secrets', 'roles', 'rolebindings', 'clusterroles', 'clusterrolebindings'];
 const WRITE = ['create', 'update', 'patch', 'delete', 'deletecollection'];
 
 export const PERSONAS: Record<string, Persona> = {
@@ -30,7 +39,7 @@ export const PERSONAS: Record<string, Persona> = {
   viewer: {
     name: 'viewer',
     groups: ['system:authenticated'],
-    rules: [{ verbs: READ, groups: ['*'], resources: ['*'] }],
+    rules: [{ verbs: READ, groups: ['*'], resources: ['*'], except: VIEW_EXCEPT }],
   },
   // A network team member who may read the network objects but not workloads or bare metal:
   // pages must degrade only the parts that need pods or Metal3 (403 on those kinds).
@@ -51,7 +60,7 @@ export const PERSONAS: Record<string, Persona> = {
     name: 'nad-editor',
     groups: ['system:authenticated'],
     rules: [
-      { verbs: READ, groups: ['*'], resources: ['*'] },
+      { verbs: READ, groups: ['*'], resources: ['*'], except: VIEW_EXCEPT },
       {
         verbs: [...READ, ...WRITE],
         groups: ['k8s.cni.cncf.io'],
@@ -89,7 +98,10 @@ function alwaysAllowed(attrs: Attributes): boolean {
 
 export function isAllowed(personaName: string, attrs: Attributes): boolean {
   if (alwaysAllowed(attrs)) return true;
-  const persona = PERSONAS[personaName];
+  // Own property only: a persona named "constructor" must not find Object's.
+  const persona = Object.prototype.hasOwnProperty.call(PERSONAS, personaName)
+    ? PERSONAS[personaName]
+    : undefined;
   if (!persona) return false;
   const resource = attrs.subresource ? `${attrs.resource}/${attrs.subresource}` : attrs.resource;
   return persona.rules.some(
@@ -97,6 +109,7 @@ export function isAllowed(personaName: string, attrs: Attributes): boolean {
       (r.verbs.includes('*') || r.verbs.includes(attrs.verb)) &&
       (r.groups.includes('*') || r.groups.includes(attrs.group)) &&
       (r.resources.includes('*') || r.resources.includes(resource)) &&
+      !(r.except?.includes(attrs.resource) ?? false) &&
       (r.namespaces === undefined ||
         (attrs.namespace !== undefined && r.namespaces.includes(attrs.namespace))),
   );

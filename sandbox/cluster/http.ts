@@ -21,8 +21,26 @@ import { matchesFields, matchesLabels, parseFieldSelector, parseLabelSelector } 
 import type { Entry, StoreEvent } from './store';
 
 export const MAX_BODY_BYTES = 3 * 1024 * 1024;
-/** A watcher whose unsent backlog grows past this is disconnected, as upstream drops slow watchers. */
-const MAX_WATCH_BACKLOG = 64 * 1024 * 1024;
+/**
+ * Watch limits. A watcher whose unsent backlog passes `backlogBytes` is disconnected and its
+ * buffers dropped, as the API server terminates a watcher that does not keep up
+ * (k8s.io/apiserver/pkg/storage/cacher/cache_watcher.go, add(): "Forcing ... watcher close due
+ * to unresponsiveness"). The counts cap watches per client address and in total, so clients
+ * that never read cannot make the sandbox hold unbounded memory; upstream has no such count
+ * (API Priority and Fairness only meters a watch's start), the sandbox needs one because it is
+ * one process with everything in memory.
+ */
+export interface WatchLimits {
+  backlogBytes: number;
+  perClient: number;
+  total: number;
+}
+
+export const DEFAULT_WATCH_LIMITS: WatchLimits = {
+  backlogBytes: 32 * 1024 * 1024,
+  perClient: 500,
+  total: 2000,
+};
 
 export interface HttpOptions {
   bookmarkIntervalMs: number;
@@ -30,12 +48,14 @@ export interface HttpOptions {
   whenDurable: () => Promise<void>;
   version: { major: string; minor: string; gitVersion: string };
   health: () => Record<string, unknown>;
-  compact: () => void;
+  /** False when the snapshot could not be written (the log still holds everything). */
+  compact: () => boolean;
   /**
    * API groups whose CRDs are "not installed": absent from discovery and 404 on every path,
    * so the plugin can be tried (and tested) against a cluster without an operator.
    */
   absentGroups?: ReadonlySet<string>;
+  watchLimits?: WatchLimits;
 }
 
 interface Route {
@@ -101,6 +121,20 @@ function sendError(res: ServerResponse, err: unknown, route?: Route): void {
       res,
       err.code,
       statusBody(err.code, err.reason, err.message, hasDetails ? details : undefined),
+    );
+    return;
+  }
+  if (err instanceof RangeError && /call stack/.test(err.message)) {
+    // Within the API server's 10000 levels but deeper than the sandbox's recursive validation
+    // and copying can follow. Nothing was stored (the log record and the commit come last).
+    send(
+      res,
+      422,
+      statusBody(
+        422,
+        'Invalid',
+        `the object is nested too deeply for the sandbox to process (the API server's limit is ${MAX_NESTING_DEPTH} levels)`,
+      ),
     );
     return;
   }
@@ -227,13 +261,61 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
 }
 
 /**
+ * The API server decodes JSON with Go's encoding/json scanner (through sigs.k8s.io/json, which
+ * k8s.io/apimachinery/pkg/util/json uses), whose maxNestingDepth of 10000 fails a deeper
+ * document with "exceeded max depth"; the create/update handlers answer such decode errors
+ * with 400 BadRequest. YAML bodies are converted to JSON first and meet the same limit.
+ */
+export const MAX_NESTING_DEPTH = 10_000;
+
+/**
+ * Walks a decoded body without recursion: too deep is a 400 like upstream's decode error, and a
+ * `__proto__` key anywhere is refused, since JavaScript code that later copies or merges the
+ * object would follow it into Object.prototype (Go has no such hazard; see UNSAFE_KEYS).
+ */
+export function checkDocument(doc: unknown): void {
+  const stack: [unknown, number][] = [[doc, 1]];
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const [value, depth] = item;
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth > MAX_NESTING_DEPTH) {
+      throw new ApiError(
+        400,
+        'BadRequest',
+        `couldn't get version/kind; json parse error: exceeded max depth`,
+      );
+    }
+    if (Array.isArray(value)) {
+      for (const v of value as unknown[]) stack.push([v, depth + 1]);
+      continue;
+    }
+    for (const key of Object.keys(value)) {
+      if (key === '__proto__') {
+        throw new ApiError(
+          400,
+          'BadRequest',
+          `the object provided has a "__proto__" key, which is not allowed`,
+        );
+      }
+      stack.push([(value as Record<string, unknown>)[key], depth + 1]);
+    }
+  }
+}
+
+function parseBody(buf: Buffer, contentType: string, custom = true): Body {
+  const body = decodeBody(buf, contentType, custom);
+  checkDocument(body);
+  return body;
+}
+
+/**
  * Decodes a request body by its media type, as kube-apiserver's NegotiateInputSerializer does
  * (kubernetes/apiserver pkg/endpoints/handlers/negotiation/negotiate.go): no Content-Type means
  * the first supported type (JSON); a type the resource does not serve, or one that does not
  * parse, is a 415 listing the accepted types (errors.go NewUnsupportedMediaTypeError), never a
  * guess. Built-in kinds also take protobuf; custom resources only JSON and YAML.
  */
-function parseBody(buf: Buffer, contentType: string, custom = true): Body {
+function decodeBody(buf: Buffer, contentType: string, custom = true): Body {
   const mediaType = (contentType.split(';')[0] ?? '').trim().toLowerCase();
   const accepted = custom ? ['application/json', 'application/yaml'] : BUILTIN_MEDIA_TYPES;
   if (contentType.trim() !== '' && !accepted.includes(mediaType)) {
@@ -445,11 +527,32 @@ export function decodeDeleteOptions(raw: Buffer): Record<string, unknown> {
   return out;
 }
 
+/** Percent-decodes one path segment; malformed escapes and NULs are the client's error (400). */
+function decodeSegment(segment: string): string {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(segment);
+  } catch {
+    throw new ApiError(400, 'BadRequest', `invalid path segment: malformed percent-encoding`);
+  }
+  if (decoded.includes('\0')) throw new ApiError(400, 'BadRequest', 'invalid path segment: NUL');
+  return decoded;
+}
+
+/** The request URL, or a 400 for one that does not parse (e.g. `//`). */
+function requestUrl(req: IncomingMessage): URL {
+  try {
+    return new URL(req.url ?? '/', 'http://sandbox');
+  } catch {
+    throw new ApiError(400, 'BadRequest', 'malformed request URL');
+  }
+}
+
 export function parseRoute(pathname: string): Route | undefined {
   const seg = pathname
     .split('/')
     .filter((s) => s !== '')
-    .map(decodeURIComponent);
+    .map(decodeSegment);
   let group: string;
   let version: string | undefined;
   let rest: string[];
@@ -494,7 +597,8 @@ export function parseRoute(pathname: string): Route | undefined {
 interface WatchSink {
   send(line: string): void;
   backlog(): number;
-  close(): void;
+  /** `abort`: drop whatever is still buffered (a watcher that does not read never will). */
+  close(abort: boolean): void;
 }
 
 interface WatchParams {
@@ -521,6 +625,8 @@ export class ApiHttp {
     },
   });
   private readonly closers = new Set<() => void>();
+  private readonly watchesByClient = new Map<string, number>();
+  private readonly sinks = new Set<WatchSink>();
 
   constructor(
     private readonly cluster: Cluster,
@@ -535,6 +641,31 @@ export class ApiHttp {
     return this.closers.size;
   }
 
+  private get limits(): WatchLimits {
+    return this.opts.watchLimits ?? DEFAULT_WATCH_LIMITS;
+  }
+
+  /** Counts a new watch for `client`; throws 429 (as API Priority and Fairness answers) when full. */
+  private admitWatch(client: string): () => void {
+    const n = this.watchesByClient.get(client) ?? 0;
+    if (n >= this.limits.perClient || this.closers.size >= this.limits.total) {
+      throw new ApiError(
+        429,
+        'TooManyRequests',
+        `too many watches (${n >= this.limits.perClient ? `${n} from this client` : `${this.closers.size} in total`}), please try again later`,
+      );
+    }
+    this.watchesByClient.set(client, n + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (this.watchesByClient.get(client) ?? 1) - 1;
+      if (left <= 0) this.watchesByClient.delete(client);
+      else this.watchesByClient.set(client, left);
+    };
+  }
+
   closeAll(): void {
     for (const c of [...this.closers]) c();
     this.wss.close();
@@ -545,7 +676,7 @@ export class ApiHttp {
   }
 
   private async dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://sandbox');
+    const url = requestUrl(req);
     const path = url.pathname.replace(/\/+$/, '') || '/';
     const method = req.method ?? 'GET';
     if (
@@ -582,13 +713,19 @@ export class ApiHttp {
       send(
         res,
         200,
-        JSON.stringify({ ok: true, watches: this.activeWatches(), ...this.opts.health() }),
+        JSON.stringify({
+          ok: true,
+          watches: this.activeWatches(),
+          watchBacklogBytes: [...this.sinks].reduce((n, sink) => n + sink.backlog(), 0),
+          memory: process.memoryUsage(),
+          ...this.opts.health(),
+        }),
       );
       return;
     }
     if (path === '/_sandbox/compact' && method === 'POST') {
-      this.opts.compact();
-      send(res, 200, JSON.stringify({ ok: true }));
+      const ok = this.opts.compact();
+      send(res, ok ? 200 : 500, JSON.stringify({ ok }));
       return;
     }
     send(res, 404, statusBody(404, 'NotFound', 'the server could not find the requested resource'));
@@ -985,7 +1122,8 @@ export class ApiHttp {
       });
     } else if (isObject(nra)) {
       allowed =
-        persona === 'admin' || (persona in { viewer: 1, 'nad-editor': 1 } && nra['verb'] === 'get');
+        persona === 'admin' ||
+        (['viewer', 'nad-editor'].includes(persona) && nra['verb'] === 'get');
     } else {
       throw new ApiError(
         422,
@@ -1018,7 +1156,10 @@ export class ApiHttp {
 
   /** Who the request is: the persona's name and groups, as `kubectl auth whoami` shows them. */
   private selfReview(req: IncomingMessage, url: URL, res: ServerResponse, route: Route): void {
-    const persona = PERSONAS[personaOf(req, url)];
+    const name = personaOf(req, url);
+    const persona = Object.prototype.hasOwnProperty.call(PERSONAS, name)
+      ? PERSONAS[name]
+      : undefined;
     send(
       res,
       201,
@@ -1138,6 +1279,7 @@ export class ApiHttp {
   }
 
   private watchHttp(req: IncomingMessage, res: ServerResponse, params: WatchParams): void {
+    const release = this.admitWatch(req.socket.remoteAddress ?? '');
     res.writeHead(200, {
       'Content-Type': params.table ? 'application/json' : 'application/json',
       'Transfer-Encoding': 'chunked',
@@ -1149,29 +1291,45 @@ export class ApiHttp {
         res.write(`${line}\n`);
       },
       backlog: () => res.writableLength,
-      close: () => res.end(),
+      close: (abort) => {
+        if (abort) res.destroy();
+        else res.end();
+      },
     };
+    res.on('close', release);
     const stop = this.startWatch(params, sink);
-    req.on('close', stop);
-    res.on('close', stop);
+    req.on('close', () => stop());
+    res.on('close', () => stop());
   }
 
   /** WebSocket watches: the same URL as the chunked watch, upgraded. */
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
-    const url = new URL(req.url ?? '/', 'http://sandbox');
+    // Nothing a client sends may throw out of here: an upgrade handler's exception would end
+    // the whole process (and every other client's watch).
+    socket.on('error', () => socket.destroy());
     const reject = (code: number, reason: string, message: string): void => {
       const body = statusBody(code, reason, message);
       socket.end(
         `HTTP/1.1 ${code} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
       );
     };
-    const parsed = parseRoute(url.pathname.replace(/\/+$/, ''));
-    const route = parsed && !this.isAbsent(parsed.def.group) ? parsed : undefined;
+    let url: URL;
+    let route: Route | undefined;
+    try {
+      url = requestUrl(req);
+      const parsed = parseRoute(url.pathname.replace(/\/+$/, ''));
+      route = parsed && !this.isAbsent(parsed.def.group) ? parsed : undefined;
+    } catch (err) {
+      if (err instanceof ApiError) reject(err.code, err.reason, err.message);
+      else socket.destroy();
+      return;
+    }
     if (!route) {
       reject(404, 'NotFound', 'the server could not find the requested resource');
       return;
     }
     let params: WatchParams;
+    let release: () => void;
     try {
       const attrs: Attributes = {
         verb: 'watch',
@@ -1182,20 +1340,25 @@ export class ApiHttp {
       };
       this.authorize(req, url, attrs);
       params = this.watchParams(req, url, route);
+      release = this.admitWatch(req.socket.remoteAddress ?? '');
     } catch (err) {
       if (err instanceof ApiError) reject(err.code, err.reason, err.message);
       else reject(500, 'InternalError', String(err));
       return;
     }
+    socket.once('close', release);
     this.wss.handleUpgrade(req, socket, head, (ws: WebSocket) => {
       const sink: WatchSink = {
         send: (line) => ws.send(line),
         backlog: () => ws.bufferedAmount,
-        close: () => ws.close(1000),
+        close: (abort) => {
+          if (abort) ws.terminate();
+          else ws.close(1000);
+        },
       };
       const stop = this.startWatch(params, sink);
-      ws.on('close', stop);
-      ws.on('error', stop);
+      ws.on('close', () => stop());
+      ws.on('error', () => stop());
       // Incoming frames carry nothing for a watch; reading them keeps the socket flowing.
       ws.on('message', () => undefined);
     });
@@ -1208,19 +1371,23 @@ export class ApiHttp {
     let closed = false;
     const timers: NodeJS.Timeout[] = [];
     let unsubscribe = (): void => undefined;
-    const stop = (): void => {
+    const stop = (abort = false): void => {
       if (closed) return;
       closed = true;
       unsubscribe();
       for (const t of timers) clearTimeout(t);
-      this.closers.delete(stop);
+      this.closers.delete(close);
+      this.sinks.delete(sink);
       try {
-        sink.close();
+        sink.close(abort);
       } catch {
         /* already closed */
       }
     };
-    this.closers.add(stop);
+    const close = (): void => stop();
+    this.closers.add(close);
+    this.sinks.add(sink);
+    let initialDone = false;
     const matches = (e: Entry): boolean =>
       (params.route.namespace === undefined ||
         e.obj.metadata?.namespace === params.route.namespace) &&
@@ -1232,7 +1399,9 @@ export class ApiHttp {
         ? table(def, [e.obj], { resourceVersion: String(e.rv) })
         : versioned(def, params.route.version, e.json);
       sink.send(`{"type":"${type}","object":${object}}`);
-      if (sink.backlog() > MAX_WATCH_BACKLOG) stop();
+      // During the initial events the backlog is the list itself (bounded like a list answer);
+      // from then on a backlog past the limit means the client is not reading.
+      if (initialDone && sink.backlog() > this.limits.backlogBytes) stop(true);
     };
     const deliver = (ev: StoreEvent): void => {
       const now = matches(ev.entry);
@@ -1292,6 +1461,7 @@ export class ApiHttp {
       if (params.sendInitialEvents && params.bookmarks)
         bookmark({ 'k8s.io/initial-events-end': 'true' });
     }
+    initialDone = true;
     if (params.bookmarks) {
       const tick = (): void => {
         bookmark();
@@ -1300,8 +1470,8 @@ export class ApiHttp {
       timers[0] = setTimeout(tick, this.opts.bookmarkIntervalMs);
     }
     if (params.timeoutSeconds !== undefined && params.timeoutSeconds > 0) {
-      timers[1] = setTimeout(stop, params.timeoutSeconds * 1000);
+      timers[1] = setTimeout(close, params.timeoutSeconds * 1000);
     }
-    return stop;
+    return close;
   }
 }

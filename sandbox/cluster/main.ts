@@ -2,6 +2,7 @@
 //   [--speed realtime|fast] [--reset] [--no-controllers]`: the sandbox Kubernetes API server as a
 // process. `--no-controllers` serves the API alone (the durability tests use it).
 import { parseArgs } from 'node:util';
+import { DataDirError } from './persistence';
 import { startCluster } from './server';
 
 function fail(message: string): never {
@@ -57,6 +58,8 @@ startCluster({
     process.once('SIGTERM', shutdown);
   })
   .catch((err: unknown) => {
-    console.error('sandbox cluster: failed to start', err);
+    // A data directory in use or corrupt is the user's to fix: say what, not where in our code.
+    if (err instanceof DataDirError) console.error(`sandbox cluster: ${err.message}`);
+    else console.error('sandbox cluster: failed to start', err);
     process.exit(1);
   });

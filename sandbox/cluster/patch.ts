@@ -9,12 +9,39 @@ export function isObject(value: Json): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * Keys that lead a JavaScript property walk out of the document into Object.prototype (or a
+ * constructor): one JSON patch `/metadata/__proto__/x` would otherwise change every object in
+ * the process. Go's apiserver has no such hazard; the sandbox refuses them wherever it follows
+ * a path or a key from a request (patches, merges, selectors), and every lookup is an own-
+ * property lookup besides.
+ */
+export const UNSAFE_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** An own property of `obj`, never one inherited from Object.prototype. */
+export function own(obj: JsonObject, key: string): Json {
+  return Object.prototype.hasOwnProperty.call(obj, key) ? obj[key] : undefined;
+}
+
+function hasOwn(obj: JsonObject, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(obj, key);
+}
+
+function unsafeKey(key: string, where: string): ApiError {
+  return new ApiError(
+    422,
+    'Invalid',
+    `the server rejected our request due to an error in our request: ${where}: key ${JSON.stringify(key)} is not allowed`,
+  );
+}
+
 export function applyMergePatch(target: Json, patch: Json): Json {
   if (!isObject(patch)) return structuredClone(patch);
   const result: JsonObject = isObject(target) ? { ...target } : {};
   for (const [key, value] of Object.entries(patch)) {
+    if (UNSAFE_KEYS.has(key)) throw unsafeKey(key, 'merge patch');
     if (value === null) Reflect.deleteProperty(result, key);
-    else result[key] = applyMergePatch(result[key], value);
+    else result[key] = applyMergePatch(own(result, key), value);
   }
   return result;
 }
@@ -29,10 +56,12 @@ interface JsonPatchOp {
 function parsePointer(pointer: string): string[] {
   if (pointer === '') return [];
   if (!pointer.startsWith('/')) throw invalidPatch(`invalid JSON pointer: ${pointer}`);
-  return pointer
+  const parts = pointer
     .slice(1)
     .split('/')
     .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  for (const part of parts) if (UNSAFE_KEYS.has(part)) throw unsafeKey(part, `path ${pointer}`);
+  return parts;
 }
 
 function invalidPatch(message: string): ApiError {
@@ -42,8 +71,8 @@ function invalidPatch(message: string): ApiError {
 function parentOf(doc: Json, parts: string[], opPath: string): { parent: Json; key: string } {
   let cur = doc;
   for (const part of parts.slice(0, -1)) {
-    if (Array.isArray(cur)) cur = cur[Number(part)];
-    else if (isObject(cur)) cur = cur[part];
+    if (Array.isArray(cur)) cur = /^(0|[1-9]\d*)$/.test(part) ? cur[Number(part)] : undefined;
+    else if (isObject(cur)) cur = own(cur, part);
     else cur = undefined;
     if (cur === undefined) {
       throw invalidPatch(
@@ -59,9 +88,11 @@ function getAt(doc: Json, pointer: string): Json {
   if (parts.length === 0) return doc;
   const { parent, key } = parentOf(doc, parts, pointer);
   const value: Json = Array.isArray(parent)
-    ? (parent as Json[])[Number(key)]
+    ? /^(0|[1-9]\d*)$/.test(key)
+      ? (parent as Json[])[Number(key)]
+      : undefined
     : isObject(parent)
-      ? parent[key]
+      ? own(parent, key)
       : undefined;
   if (value === undefined) throw invalidPatch(`doc is missing key: ${pointer}`);
   return value;
@@ -84,7 +115,7 @@ function removeAt(doc: Json, pointer: string): Json {
     const i = arrayIndex(parent, key, false, pointer);
     return parent.splice(i, 1)[0];
   }
-  if (!isObject(parent) || !(key in parent)) {
+  if (!isObject(parent) || !hasOwn(parent, key)) {
     throw invalidPatch(
       `the server rejected our request due to an error in our request: Unable to remove nonexistent key: ${key}: missing value`,
     );
@@ -103,7 +134,7 @@ function addAt(doc: Json, pointer: string, value: Json, replace: boolean): Json 
     if (replace) parent[i] = value;
     else parent.splice(i, 0, value);
   } else if (isObject(parent)) {
-    if (replace && !(key in parent)) {
+    if (replace && !hasOwn(parent, key)) {
       throw invalidPatch(
         `the server rejected our request due to an error in our request: replace operation does not apply: doc is missing key: ${pointer}: missing value`,
       );
@@ -202,18 +233,20 @@ export function applyStrategicMergePatch(
     if (key === '$patch' || key === '$retainKeys' || key.startsWith('$setElementOrder/')) continue;
     if (key.startsWith('$deleteFromPrimitiveList/')) {
       const field = key.slice('$deleteFromPrimitiveList/'.length);
-      const current = result[field];
+      if (UNSAFE_KEYS.has(field)) throw unsafeKey(field, 'strategic merge patch');
+      const current = own(result, field);
       if (Array.isArray(current) && Array.isArray(value)) {
         result[field] = current.filter((item) => !value.some((v) => deepEqual(v, item)));
       }
       continue;
     }
+    if (UNSAFE_KEYS.has(key)) throw unsafeKey(key, 'strategic merge patch');
     if (value === null) {
       Reflect.deleteProperty(result, key);
       continue;
     }
-    const mergeKey = mergeKeys[key];
-    const current = result[key];
+    const mergeKey = hasOwn(mergeKeys, key) ? mergeKeys[key] : undefined;
+    const current = own(result, key);
     if (Array.isArray(value) && mergeKey && Array.isArray(current)) {
       result[key] = mergeList(current, value, mergeKey, mergeKeys);
     } else if (Array.isArray(value) && key === 'finalizers' && Array.isArray(current)) {
@@ -240,11 +273,13 @@ function mergeList(
 ): Json[] {
   const out = [...current];
   for (const item of patch) {
-    if (!isObject(item) || item[mergeKey] === undefined) {
+    if (!isObject(item) || own(item, mergeKey) === undefined) {
       out.push(structuredClone(item));
       continue;
     }
-    const idx = out.findIndex((c) => isObject(c) && deepEqual(c[mergeKey], item[mergeKey]));
+    const idx = out.findIndex(
+      (c) => isObject(c) && deepEqual(own(c, mergeKey), own(item, mergeKey)),
+    );
     if (item['$patch'] === 'delete') {
       if (idx >= 0) out.splice(idx, 1);
       continue;

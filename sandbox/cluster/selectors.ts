@@ -162,6 +162,9 @@ function fieldValue(obj: K8sResource, path: string): string {
   let cur: unknown = obj;
   for (const part of path.split('.')) {
     if (typeof cur !== 'object' || cur === null) return '';
+    // Own properties only: the field names are a fixed list, but the walk must never leave
+    // the object into its prototype.
+    if (!Object.prototype.hasOwnProperty.call(cur, part)) return '';
     cur = (cur as Record<string, unknown>)[part];
   }
   if (typeof cur === 'string') return cur;

@@ -6,7 +6,9 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import type { ClusterApi, Controller } from './api';
 import { Cluster } from './cluster';
+import type { WatchLimits } from './http';
 import { ApiHttp } from './http';
+import type { LoadedState } from './persistence';
 import { Persistence } from './persistence';
 import { RESOURCES, typeKey } from './registry';
 import { Store } from './store';
@@ -35,6 +37,8 @@ export interface ClusterOptions {
   historyCapacity?: number;
   /** API groups served as if their CRDs were not installed (e.g. ['nmstate.io']). */
   absentGroups?: string[];
+  /** Watch backlog and count limits (default DEFAULT_WATCH_LIMITS). */
+  watchLimits?: WatchLimits;
 }
 
 export interface RunningCluster {
@@ -61,6 +65,23 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
     lines: store.snapshotLines(),
   }));
   const loaded = persistence.load(options.reset ?? false);
+  try {
+    return await serve(options, dataDir, store, cluster, persistence, loaded);
+  } catch (err) {
+    // The data directory stays usable by the next attempt: release the lock.
+    persistence.close();
+    throw err;
+  }
+}
+
+async function serve(
+  options: ClusterOptions,
+  dataDir: string,
+  store: Store,
+  cluster: Cluster,
+  persistence: Persistence,
+  loaded: LoadedState,
+): Promise<RunningCluster> {
   store.restore(new Map(RESOURCES.map((r) => [typeKey(r), r])), loaded.objects, loaded.rv);
   store.persistence = persistence;
   if (loaded.fresh) {
@@ -85,6 +106,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
     version: KUBERNETES_VERSION,
     compact: () => persistence.compact(),
     absentGroups: new Set(options.absentGroups ?? []),
+    watchLimits: options.watchLimits,
     health: () => ({
       resourceVersion: store.resourceVersion,
       listeners: store.listenerCount(),
@@ -93,7 +115,15 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Runnin
     }),
   });
   const server = createServer({ keepAlive: true }, (req, res) => api.handle(req, res));
-  server.on('upgrade', (req, socket, head) => api.handleUpgrade(req, socket, head));
+  server.on('upgrade', (req, socket, head) => {
+    try {
+      api.handleUpgrade(req, socket, head);
+    } catch (err) {
+      // An exception here would end the process and every client's watch with it.
+      console.error('sandbox cluster: upgrade failed', err);
+      socket.destroy();
+    }
+  });
   server.on('clientError', (_err, socket) => socket.destroy());
   await new Promise<void>((ok, fail) => {
     server.once('error', fail);

@@ -111,30 +111,35 @@ export class Store {
     this.sortedCache.clear();
   }
 
-  /** Stores `obj` (whose metadata.resourceVersion the caller set to nextResourceVersion()). */
+  /**
+   * Stores `obj` (whose metadata.resourceVersion the caller set to nextResourceVersion()). The log
+   * record is written first: if storage refuses it, this throws and nothing changes in memory.
+   */
   put(def: ResourceDef, obj: K8sResource): Entry {
-    this.rv++;
-    const entry = toEntry(obj, this.rv);
+    const rv = this.rv + 1;
+    const entry = toEntry(obj, rv);
     const key = objectKey(obj.metadata?.namespace, obj.metadata?.name ?? '');
+    this.persistence?.append({ rv, op: 'put', t: typeKey(def), k: key, json: entry.json });
+    this.rv = rv;
     const table = this.table(def);
     const prev = table.get(key);
     table.set(key, entry);
     if (!prev) this.sortedCache.delete(typeKey(def));
     const uid = obj.metadata?.uid;
     if (uid) this.uidIndex.set(uid, { def, key });
-    this.persistence?.append({ rv: this.rv, op: 'put', t: typeKey(def), k: key, json: entry.json });
     this.emit(prev ? { type: 'MODIFIED', def, entry, prev } : { type: 'ADDED', def, entry });
     return entry;
   }
 
   remove(def: ResourceDef, obj: K8sResource): Entry {
-    this.rv++;
-    const meta = { ...obj.metadata, resourceVersion: String(this.rv) };
-    const entry = toEntry({ ...obj, metadata: meta }, this.rv);
+    const rv = this.rv + 1;
+    const meta = { ...obj.metadata, resourceVersion: String(rv) };
+    const entry = toEntry({ ...obj, metadata: meta }, rv);
     const key = objectKey(obj.metadata?.namespace, obj.metadata?.name ?? '');
+    this.persistence?.append({ rv, op: 'del', t: typeKey(def), k: key });
+    this.rv = rv;
     if (this.table(def).delete(key)) this.sortedCache.delete(typeKey(def));
     if (meta.uid) this.uidIndex.delete(meta.uid);
-    this.persistence?.append({ rv: this.rv, op: 'del', t: typeKey(def), k: key });
     this.emit({ type: 'DELETED', def, entry });
     return entry;
   }

@@ -2,6 +2,7 @@
 // embedded sandbox cluster (default, demo scenario) or a real cluster from a kubeconfig.
 //
 //   --port N            console port (default 9000; 0 picks a free one)
+//   --host ADDR         address to bind (default 127.0.0.1: loopback only)
 //   --kubeconfig FILE   proxy /api/kubernetes to that cluster (also KUBECONFIG)
 //   --cluster-port N    port of the embedded cluster (default: a free one)
 //   --data-dir DIR      embedded cluster state (default .sandbox/data)
@@ -12,6 +13,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
+import { isLoopback } from './guards';
 import { startConsole } from './server';
 import type { Upstream } from './server';
 import { upstreamFromKubeconfig } from './kubeconfig';
@@ -23,6 +25,7 @@ async function main() {
   const { values } = parseArgs({
     options: {
       port: { type: 'string', default: '9000' },
+      host: { type: 'string', default: '127.0.0.1' },
       kubeconfig: { type: 'string' },
       'cluster-port': { type: 'string', default: '0' },
       'data-dir': { type: 'string' },
@@ -70,6 +73,7 @@ async function main() {
   }
   const consoleServer = await startConsole({
     port: Number(values.port),
+    host: values.host,
     pluginName: 'switchboard',
     pluginDist,
     hostDist,
@@ -78,6 +82,13 @@ async function main() {
   console.log(
     `Switchboard console stand-in: ${consoleServer.url.replace('127.0.0.1', 'localhost')}`,
   );
+  // With --kubeconfig the stand-in acts with the user's credentials: say who can reach it.
+  if (isLoopback(values.host)) console.log(`listening on ${values.host} only (loopback)`);
+  else
+    console.warn(
+      `WARNING: listening on ${values.host}: other machines can reach the stand-in` +
+        (kubeconfig ? ' and act on the cluster with your kubeconfig credentials' : ''),
+    );
   const stop = () => {
     void Promise.all([consoleServer.close(), closeCluster()]).then(() => process.exit(0));
   };

@@ -13,6 +13,7 @@ import * as path from 'node:path';
 import { URL } from 'node:url';
 import { bridgeWebSocket, cspHeader } from './bridge';
 import type { CspMode } from './bridge';
+import * as guards from './guards';
 
 export interface Upstream {
   /** Base URL of the Kubernetes API server, e.g. http://127.0.0.1:6443. */
@@ -75,16 +76,12 @@ const MIME: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-export const PERSONA_COOKIE = 'switchboard-persona';
-export const PERSONAS = ['admin', 'viewer', 'network-viewer', 'nad-editor'] as const;
+export const PERSONA_COOKIE = guards.PERSONA_COOKIE;
+export const PERSONAS = guards.PERSONAS;
 
+/** The session's persona; guards.ts refuses API requests without one, so there is no default. */
 function getPersona(req: http.IncomingMessage): string {
-  const cookie = req.headers.cookie ?? '';
-  for (const part of cookie.split(';')) {
-    const [k, v] = part.trim().split('=');
-    if (k === PERSONA_COOKIE && v && (PERSONAS as readonly string[]).includes(v)) return v;
-  }
-  return 'admin';
+  return guards.personaCookie(req) ?? '';
 }
 
 function sendFile(res: http.ServerResponse, file: string, cache: string): void {
@@ -260,6 +257,7 @@ export function startConsole(opts: ConsoleOptions): Promise<RunningConsole> {
       ...cspHeader(cspMode, strictCsp),
       'X-Content-Type-Options': 'nosniff',
       'X-Frame-Options': 'DENY',
+      'Set-Cookie': guards.sessionCookies(req),
     });
     res.end(indexHtml());
   });
@@ -268,6 +266,8 @@ export function startConsole(opts: ConsoleOptions): Promise<RunningConsole> {
       proxyUpgrade(opts.upstream, req, socket, head);
     else socket.destroy();
   });
+  let hosts: ReadonlySet<string> = new Set();
+  guards.protect(server, () => hosts);
   server.on('connection', (s: Socket) => {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
@@ -277,6 +277,7 @@ export function startConsole(opts: ConsoleOptions): Promise<RunningConsole> {
     server.listen(opts.port, opts.host ?? '127.0.0.1', () => {
       const addr = server.address();
       const port = typeof addr === 'object' && addr ? addr.port : opts.port;
+      hosts = guards.servedHosts(opts.host ?? '127.0.0.1', port);
       resolve({
         url: `http://${opts.host ?? '127.0.0.1'}:${port}`,
         port,

@@ -429,9 +429,12 @@ function Shell({
   );
 
   const switchPersona = (next: string) => {
-    void fetch(`/api/console/persona?persona=${encodeURIComponent(next)}`, { method: 'POST' }).then(
-      () => window.location.reload(),
-    );
+    // A POST like any other: the bridge's CSRF check wants the cookie's token in X-CSRFToken.
+    const token = /(?:^|;\s*)csrf-token=([^;]+)/.exec(document.cookie)?.[1] ?? '';
+    void fetch(`/api/console/persona?persona=${encodeURIComponent(next)}`, {
+      method: 'POST',
+      headers: { 'X-CSRFToken': token },
+    }).then(() => window.location.reload());
   };
 
   const masthead = (
