@@ -4,6 +4,7 @@
 // (install-config.yaml, agent-config.yaml, NMStateConfigs, BareMetalHosts with their
 // preprovisioning network data Secrets) get the day-1 check (src/features/day1/logic).
 // Exit codes: 0 no errors, 1 at least one error finding, 2 bad arguments or unreadable input.
+import { dirname } from 'node:path';
 import { LineCounter, parseAllDocuments, parseDocument, type Document } from 'yaml';
 import type { K8sResource, Node } from '../src/shared/model/k8s';
 import type { NetworkAttachmentDefinition } from '../src/shared/model/nad';
@@ -16,6 +17,7 @@ import { validatePolicy } from '../src/features/policies/logic/validatePolicy';
 import { validateHostNetworkAttachment } from '../src/features/switch-ports/logic/validateHostNetworkAttachment';
 import { getNodePathOffset, splitPath } from '../src/features/policies/logic/yamlPositions';
 import { validateDay1 } from '../src/features/day1/logic/validateDay1';
+import { detectDay1Kind } from '../src/features/day1/logic/day1Inputs';
 import type { Day1Finding, Day1Kind } from '../src/features/day1/model/types';
 import type { CliIo, Subcommand } from './io';
 import { formatMessage } from './messages';
@@ -314,8 +316,23 @@ function validate(argv: string[], io: CliIo): number {
   }
   for (const o of hnas) report(o, validateHostNetworkAttachment(o.obj as HostNetworkAttachment));
 
-  // Day-1: every object is offered; the check picks install-time inputs by their content.
-  const day1 = validateDay1(objects.map((o) => ({ obj: o.obj })));
+  // Day-1: every object is offered; the check picks install-time inputs by their content. Files
+  // under the directory of an install-config or agent-config belong to that cluster.
+  const clusterDirs = [
+    ...new Set(
+      objects
+        .filter((o) => {
+          const k = detectDay1Kind(o.obj);
+          return k === 'InstallConfig' || k === 'AgentConfig';
+        })
+        .map((o) => dirname(o.source)),
+    ),
+  ].sort((a, b) => b.length - a.length);
+  const clusterOf = (file: string): string => {
+    const dir = `${dirname(file)}/`;
+    return clusterDirs.find((d) => dir.startsWith(`${d}/`)) ?? '';
+  };
+  const day1 = validateDay1(objects.map((o) => ({ obj: o.obj, cluster: clusterOf(o.source) })));
   const day1Reports = new Map<number, Report>();
   const HOST_KINDS: ReadonlySet<Day1Kind> = new Set([
     'InstallConfig',

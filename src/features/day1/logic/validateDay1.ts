@@ -530,8 +530,38 @@ function checkSwitchPorts(
   }
 }
 
-/** Every day-1 check over a set of inputs. */
+/** Every day-1 check over a set of inputs, cluster by cluster. */
 export function validateDay1(inputs: readonly Day1Input[]): Day1Result {
+  const clusters = new Map<string, number[]>();
+  inputs.forEach((input, i) => {
+    const key = input.cluster ?? '';
+    clusters.set(key, [...(clusters.get(key) ?? []), i]);
+  });
+  if (clusters.size <= 1) return validateCluster(inputs);
+  const result: Day1Result = { hosts: [], findings: [], kinds: new Map() };
+  for (const indices of clusters.values()) {
+    const part = validateCluster(indices.map((i) => inputs[i] as Day1Input));
+    const remap = <T extends { input: number }>(l: T): T => ({
+      ...l,
+      input: indices[l.input] ?? -1,
+    });
+    result.findings.push(...part.findings.map((f) => ({ ...f, location: remap(f.location) })));
+    result.hosts.push(
+      ...part.hosts.map((h) => ({
+        ...h,
+        location: remap(h.location),
+        states: h.states.map((s) => ({ ...s, location: remap(s.location) })),
+        macs: h.macs.map((m) => ({ ...m, location: remap(m.location) })),
+        ...(h.bareMetalHost !== undefined ? { bareMetalHost: indices[h.bareMetalHost] ?? -1 } : {}),
+        ...(h.hardwareData !== undefined ? { hardwareData: indices[h.hardwareData] ?? -1 } : {}),
+      })),
+    );
+    for (const [i, kind] of part.kinds) result.kinds.set(indices[i] ?? -1, kind);
+  }
+  return result;
+}
+
+function validateCluster(inputs: readonly Day1Input[]): Day1Result {
   const findings: Day1Finding[] = [];
   const collected = collectDay1Hosts(inputs, findings);
   const { hosts } = collected;

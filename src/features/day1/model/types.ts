@@ -29,6 +29,12 @@ export type Day1Kind =
 /** One parsed object (a document, or an item of a List) handed to the day-1 check. */
 export interface Day1Input {
   obj: Record<string, unknown>;
+  /**
+   * Which cluster the input belongs to (the CLI uses the directory of the install-config or
+   * agent-config above it). Inputs of different clusters are never compared: two clusters may
+   * reuse addresses, and one cluster's networking says nothing about another's hosts.
+   */
+  cluster?: string;
 }
 
 /** Where something sits: an input, a path in it, and optionally a path inside YAML text there. */
