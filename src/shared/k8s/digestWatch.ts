@@ -50,7 +50,7 @@ const objectKey = (obj: K8sResourceCommon): string =>
     : (obj.metadata?.name ?? '');
 
 /** The console serves the API under its base path (SERVER_FLAGS.basePath, "/" by default). */
-const apiPath = (model: K8sModel): string => {
+export const apiPath = (model: K8sModel): string => {
   const flags = (window as { SERVER_FLAGS?: { basePath?: unknown } }).SERVER_FLAGS;
   const base = typeof flags?.basePath === 'string' ? flags.basePath : '/';
   const group =
