@@ -2,6 +2,8 @@
 // `{name}` placeholders are filled from a finding's params. A unit test checks that every code the
 // NAD validator can emit has an entry here.
 import type { FindingCode } from '../src/features/nads/model/codes';
+import { DAY1_MESSAGES } from './day1Messages';
+import { POLICY_MESSAGES } from './policyMessages';
 
 export type CliMessageCode =
   FindingCode | 'input.unreadable' | 'input.yamlSyntax' | 'input.notObject';
@@ -249,9 +251,25 @@ export const MESSAGES: Record<CliMessageCode, string> = {
     '{value} can hand out {address}, which node {node} holds on {interface}; {addresses} node addresses are in the range (nodes: {nodes}). Exclude them or move the range',
 };
 
-/** Fills `{param}` and optional `{param?text with {param}}` placeholders. */
-export function formatMessage(code: string, params: Record<string, string | number> = {}): string {
-  const template = (MESSAGES as Record<string, string | undefined>)[code];
+const ALL_MESSAGES: Record<string, string | undefined> = {
+  ...POLICY_MESSAGES,
+  ...DAY1_MESSAGES,
+  ...MESSAGES,
+};
+
+/** What a withheld parameter (from a Secret's contents) prints as. */
+export const HIDDEN = '<hidden>';
+
+/**
+ * Fills `{param}` and optional `{param?text with {param}}` placeholders. `redacted` findings had
+ * their content params withheld: those placeholders print as <hidden> instead of vanishing.
+ */
+export function formatMessage(
+  code: string,
+  params: Record<string, string | number> = {},
+  redacted = false,
+): string {
+  const template = ALL_MESSAGES[code];
   if (template === undefined) {
     const extra = Object.entries(params)
       .map(([k, v]) => `${k}=${v}`)
@@ -259,7 +277,7 @@ export function formatMessage(code: string, params: Record<string, string | numb
     return extra ? `${code} (${extra})` : code;
   }
   const fill = (t: string): string =>
-    t.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? ''));
+    t.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? (redacted ? HIDDEN : '')));
   return fill(
     template.replace(/\{(\w+)\?([^{}]*(?:\{\w+\}[^{}]*)*)\}/g, (_, k: string, body: string) =>
       params[k] !== undefined ? body : '',

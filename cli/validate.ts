@@ -1,8 +1,11 @@
 // `switchboard validate`: checks NADs, NNCPs and HostNetworkAttachments in YAML/JSON files with the
 // same pure validators the console uses. Network config objects and NodeNetworkStates among the
-// inputs act as cluster context, and all NADs are checked against each other.
+// inputs act as cluster context, and all NADs are checked against each other. Install-time inputs
+// (install-config.yaml, agent-config.yaml, NMStateConfigs, BareMetalHosts with their
+// preprovisioning network data Secrets) get the day-1 check (src/features/day1/logic).
 // Exit codes: 0 no errors, 1 at least one error finding, 2 bad arguments or unreadable input.
-import { LineCounter, parseAllDocuments, type Document } from 'yaml';
+import { dirname } from 'node:path';
+import { LineCounter, parseAllDocuments, parseDocument, type Document } from 'yaml';
 import type { K8sResource, Node } from '../src/shared/model/k8s';
 import type { NetworkAttachmentDefinition } from '../src/shared/model/nad';
 import type { HostNetworkAttachment } from '../src/shared/model/metal3';
@@ -12,6 +15,10 @@ import { validateNad } from '../src/features/nads/logic/validateNad';
 import type { Platform } from '../src/features/nads/model/types';
 import { validatePolicy } from '../src/features/policies/logic/validatePolicy';
 import { validateHostNetworkAttachment } from '../src/features/switch-ports/logic/validateHostNetworkAttachment';
+import { getNodePathOffset, splitPath } from '../src/features/policies/logic/yamlPositions';
+import { validateDay1 } from '../src/features/day1/logic/validateDay1';
+import { detectDay1Kind } from '../src/features/day1/logic/day1Inputs';
+import type { Day1Finding, Day1Kind } from '../src/features/day1/model/types';
 import type { CliIo, Subcommand } from './io';
 import { formatMessage } from './messages';
 
@@ -30,6 +37,8 @@ export interface CliFinding {
   path: string;
   params?: Record<string, string | number>;
   position?: { line: number; column: number; offset: number };
+  /** Params were withheld (Secret contents): placeholders print as <hidden>. */
+  redacted?: boolean;
 }
 
 interface LoadedObject {
@@ -159,6 +168,14 @@ function locate(o: LoadedObject, f: CliFinding): { line: number; column: number 
       const lp = o.lines.linePos(n.range[0]);
       return { line: lp.line, column: lp.col };
     }
+    // Policy paths index lists (`spec.desiredState.interfaces[2].mtu`): resolve them item by item.
+    if (f.path.includes('[')) {
+      const offset = getNodePathOffset(o.doc.contents, [...o.at, ...splitPath(f.path)]);
+      if (offset !== undefined) {
+        const lp = o.lines.linePos(offset);
+        return { line: lp.line, column: lp.col };
+      }
+    }
     return objectPos();
   }
   const cfg = nodeAt(o, ['spec', 'config']);
@@ -167,12 +184,50 @@ function locate(o: LoadedObject, f: CliFinding): { line: number; column: number 
   if (cfg.type === 'BLOCK_LITERAL' && f.position) {
     // The block's content starts on the line after the `|` header; its indentation is that of
     // the first non-empty content line.
-    const afterHeader = o.text.indexOf('\n', cfg.range[0]) + 1;
-    const m = /^(?:[ \t]*\n)*( *)/.exec(o.text.slice(afterHeader, afterHeader + 400));
-    const indent = m?.[1]?.length ?? 0;
+    const { indent } = blockIndent(o.text, cfg.range[0]);
     return { line: start.line + f.position.line, column: indent + f.position.column };
   }
   return { line: start.line, column: start.col };
+}
+
+/** Column where a block scalar's content starts: the indentation of its first non-empty line. */
+function blockIndent(text: string, headerOffset: number): { contentStart: number; indent: number } {
+  const afterHeader = text.indexOf('\n', headerOffset) + 1;
+  const m = /^(?:[ \t]*\n)*( *)/.exec(text.slice(afterHeader, afterHeader + 400));
+  return { contentStart: afterHeader, indent: m?.[1]?.length ?? 0 };
+}
+
+/**
+ * File position of a day-1 finding: the key or item its path names, or, for nmstate written as
+ * YAML text in a Secret's stringData block, the place inside that block. Base64 data has no lines
+ * to point into, so its findings stay on the data key.
+ */
+function locateDay1(o: LoadedObject, f: Day1Finding): { line: number; column: number } {
+  const path = [...o.at, ...f.location.at];
+  const contents: unknown = o.doc.contents;
+  const offset = getNodePathOffset(contents, path) ?? 0;
+  const keyPos = o.lines.linePos(offset);
+  const inner = f.location.inner;
+  const innerPosition = f.location.innerPosition;
+  if (inner === undefined && innerPosition === undefined)
+    return { line: keyPos.line, column: keyPos.col };
+  const scalar = nodeAt(o, f.location.at);
+  const value = o.doc.getIn([...o.at, ...f.location.at]);
+  if (scalar?.type !== 'BLOCK_LITERAL' || !scalar.range || typeof value !== 'string')
+    return { line: keyPos.line, column: keyPos.col };
+  let pos = innerPosition;
+  if (!pos && inner) {
+    const lc = new LineCounter();
+    const innerDoc = parseDocument(value, { lineCounter: lc, uniqueKeys: false });
+    const at = getNodePathOffset(innerDoc.contents, inner);
+    if (at === undefined) return { line: keyPos.line, column: keyPos.col };
+    const lp = lc.linePos(at);
+    pos = { line: lp.line, column: lp.col };
+  }
+  if (!pos) return { line: keyPos.line, column: keyPos.col };
+  const start = o.lines.linePos(scalar.range[0]);
+  const { indent } = blockIndent(o.text, scalar.range[0]);
+  return { line: start.line + pos.line, column: indent + pos.column };
 }
 
 const kindOf = (o: K8sResource): string => (typeof o.kind === 'string' ? o.kind : '');
@@ -261,6 +316,74 @@ function validate(argv: string[], io: CliIo): number {
   }
   for (const o of hnas) report(o, validateHostNetworkAttachment(o.obj as HostNetworkAttachment));
 
+  // Day-1: every object is offered; the check picks install-time inputs by their content. Files
+  // under the directory of an install-config or agent-config belong to that cluster.
+  const clusterDirs = [
+    ...new Set(
+      objects
+        .filter((o) => {
+          const k = detectDay1Kind(o.obj);
+          return k === 'InstallConfig' || k === 'AgentConfig';
+        })
+        .map((o) => dirname(o.source)),
+    ),
+  ].sort((a, b) => b.length - a.length);
+  const clusterOf = (file: string): string => {
+    const dir = `${dirname(file)}/`;
+    return clusterDirs.find((d) => dir.startsWith(`${d}/`)) ?? '';
+  };
+  const day1 = validateDay1(objects.map((o) => ({ obj: o.obj, cluster: clusterOf(o.source) })));
+  const day1Reports = new Map<number, Report>();
+  const HOST_KINDS: ReadonlySet<Day1Kind> = new Set([
+    'InstallConfig',
+    'AgentConfig',
+    'NMStateConfig',
+    'BareMetalHost',
+    'Secret',
+  ]);
+  for (const [idx, kind] of day1.kinds) {
+    const o = objects[idx];
+    if (!o || !HOST_KINDS.has(kind)) continue;
+    const meta = isRecord(o.obj.metadata) ? o.obj.metadata : {};
+    const r: Report = {
+      source: o.source,
+      kind,
+      namespace: typeof meta.namespace === 'string' ? meta.namespace : '',
+      name: typeof meta.name === 'string' ? meta.name : '',
+      findings: [],
+    };
+    day1Reports.set(idx, r);
+    reports.push(r);
+  }
+  for (const f of day1.findings) {
+    const o = objects[f.location.input];
+    if (!o) continue;
+    let r = day1Reports.get(f.location.input);
+    if (!r) {
+      // Findings on an NNCP or HNA join that object's own report.
+      const meta = isRecord(o.obj.metadata) ? o.obj.metadata : {};
+      r = reports.find(
+        (x) =>
+          x.source === o.source &&
+          x.kind === kindOf(o.obj) &&
+          x.name === (typeof meta.name === 'string' ? meta.name : ''),
+      );
+    }
+    if (!r) continue;
+    r.findings.push({
+      severity: f.severity,
+      code: f.code,
+      path: [...f.location.at, ...(f.location.inner ?? [])]
+        .map((s, i) => (typeof s === 'number' ? `[${s}]` : i === 0 ? s : `.${s}`))
+        .join(''),
+      ...(f.params ? { params: f.params } : {}),
+      ...(f.redacted ? { redacted: true } : {}),
+      ...locateDay1(o, f),
+    });
+  }
+  for (const r of day1Reports.values())
+    r.findings.sort((a, b) => a.line - b.line || a.column - b.column);
+
   let errors = 0;
   let warnings = 0;
   for (const r of reports) {
@@ -296,7 +419,7 @@ function validate(argv: string[], io: CliIo): number {
           severity: f.severity,
           code: f.code,
           path: f.path,
-          message: formatMessage(f.code, f.params),
+          message: formatMessage(f.code, f.params, f.redacted),
           line: f.line,
           column: f.column,
         })),
@@ -313,7 +436,7 @@ function validate(argv: string[], io: CliIo): number {
       const who = r.namespace ? `${r.kind} ${r.namespace}/${r.name}` : `${r.kind} ${r.name}`;
       for (const f of r.findings) {
         lines.push(
-          `${r.source}:${f.line}:${f.column} ${f.severity} ${f.code} ${formatMessage(f.code, f.params)} [${who}]`,
+          `${r.source}:${f.line}:${f.column} ${f.severity} ${f.code} ${formatMessage(f.code, f.params, f.redacted)} [${who}]`,
         );
       }
     }

@@ -157,6 +157,35 @@ function wantsTable(req: IncomingMessage): boolean {
   return /as=Table/.test(accept);
 }
 
+/**
+ * Metadata-only responses as kube-apiserver serves them (k8s.io/apiserver pkg/endpoints/handlers
+ * response.go asPartialObjectMetadata/asPartialObjectMetadataList, negotiated in rest.go
+ * targetEncodingForTransform): `Accept: application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1`
+ * on a get, `as=PartialObjectMetadataList` on a list. The other form on the wrong verb is refused
+ * with 406, as upstream does for a transform it cannot apply.
+ */
+function wantsPartial(req: IncomingMessage, list: boolean): boolean {
+  const accept = req.headers.accept ?? '';
+  const m = /as=(PartialObjectMetadata(?:List)?)\b[^,]*g=meta\.k8s\.io[^,]*v=(v1|v1beta1)/.exec(
+    accept,
+  );
+  if (!m) return false;
+  if ((m[1] === 'PartialObjectMetadataList') !== list)
+    throw new ApiError(
+      406,
+      'NotAcceptable',
+      'only the following media types are accepted: application/json, application/yaml, application/vnd.kubernetes.protobuf',
+    );
+  return true;
+}
+
+function partialObject(obj: K8sResource, withType: boolean): Record<string, unknown> {
+  return {
+    ...(withType ? { kind: 'PartialObjectMetadata', apiVersion: 'meta.k8s.io/v1' } : {}),
+    metadata: obj.metadata,
+  };
+}
+
 function age(created: string | undefined): string {
   if (!created) return '<unknown>';
   const s = Math.max(0, Math.floor((Date.now() - Date.parse(created)) / 1000));
@@ -924,6 +953,8 @@ export class ApiHttp {
           throw new ApiError(404, 'NotFound', `${this.qualified(def)} "${name ?? ''}" not found`);
         if (wantsTable(req))
           send(res, 200, table(def, [entry.obj], { resourceVersion: String(entry.rv) }));
+        else if (wantsPartial(req, false))
+          send(res, 200, JSON.stringify(partialObject(entry.obj, true)));
         else send(res, 200, versioned(def, route.version, entry.json));
         return;
       }
@@ -1240,6 +1271,19 @@ export class ApiHttp {
           selected.map((e) => e.obj),
           meta,
         ),
+      );
+      return;
+    }
+    if (wantsPartial(req, true)) {
+      send(
+        res,
+        200,
+        JSON.stringify({
+          kind: 'PartialObjectMetadataList',
+          apiVersion: 'meta.k8s.io/v1',
+          metadata: meta,
+          items: selected.map((e) => partialObject(e.obj, false)),
+        }),
       );
       return;
     }

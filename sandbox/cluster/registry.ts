@@ -16,6 +16,7 @@ import {
   nodeNetworkStateSchema,
 } from './schemas/nmstate';
 import { networkAttachmentDefinitionSchema, openshiftPreservedSchema } from './schemas/other';
+import { nmStateConfigSchema } from './schemas/agent';
 import type { Schema } from './schemas/schema';
 
 export interface PrinterColumn {
@@ -380,6 +381,17 @@ export const RESOURCES: readonly ResourceDef[] = [
       { name: 'Mode', type: 'string', value: (o) => specField(o, 'mode') },
       { name: 'Native VLAN', type: 'integer', value: (o) => specField(o, 'nativeVLAN') },
     ],
+  }),
+  def({
+    group: 'agent-install.openshift.io',
+    version: 'v1beta1',
+    plural: 'nmstateconfigs',
+    singular: 'nmstateconfig',
+    kind: 'NMStateConfig',
+    namespaced: true,
+    statusSubresource: true,
+    custom: true,
+    schema: nmStateConfigSchema,
   }),
   def({
     group: 'config.openshift.io',

@@ -19,7 +19,10 @@
 //   is provisioned while you watch; its ports move idle → inspection → idle → provisioning →
 //   tenant). Switches tor-1 (Valid) and tor-2 (Valid=False: its Secret tor-2-credentials is
 //   missing). HNAs storage-trunk (trunk, native 100, allowed 200-203,300, mtu 9000) and
-//   provisioning-access (access 10).
+//   provisioning-access (access 10). Day-1: openshift-worker-2 was installed with the nmstate in
+//   Secret openshift-worker-2-network-config-secret (drifted since: eno1 under br-ex, ens2f0 MTU,
+//   ens2f1 gone, bond0.200 now managed by worker-vlan200-bridge); openshift-worker-3 gets
+//   NMStateConfig openshift-worker-3 (static 192.168.111.23 on eno1).
 import type { K8sResource } from '../../../src/shared/model/k8s';
 import { nicMac } from '../../../src/features/policies/__fixtures__/nodeNetworkStates';
 
@@ -356,7 +359,97 @@ function secret(name: string, data: Record<string, string>): [string, string, K8
   ];
 }
 
+/**
+ * The nmstate openshift-worker-2 was installed with, as the installer stores an install-config
+ * host's networkConfig: a Secret with key `nmstate` named by the host's
+ * spec.preprovisioningNetworkDataName (openshift/image-customization-controller reads that key).
+ * Since then eno1 moved under br-ex, ens2f0 runs at MTU 1500, ens2f1 failed, and the policy
+ * worker-vlan200-bridge manages bond0.200.
+ */
+const WORKER_2_INSTALLED_NMSTATE = `interfaces:
+  - name: eno1
+    type: ethernet
+    state: up
+    ipv4:
+      enabled: true
+      dhcp: true
+  - name: bond0
+    type: bond
+    state: up
+    mtu: 9000
+    link-aggregation:
+      mode: 802.3ad
+      port:
+        - eno2
+        - eno3
+  - name: bond0.100
+    type: vlan
+    state: up
+    mtu: 9000
+    vlan:
+      base-iface: bond0
+      id: 100
+    ipv4:
+      enabled: true
+      dhcp: false
+      address:
+        - ip: 172.22.100.22
+          prefix-length: 24
+  - name: bond0.200
+    type: vlan
+    state: up
+    vlan:
+      base-iface: bond0
+      id: 200
+  - name: ens2f0
+    type: ethernet
+    state: up
+    mtu: 9000
+  - name: ens2f1
+    type: ethernet
+    state: up
+`;
+
 export const DEMO_BARE_METAL: [string, string, K8sResource][] = [
+  secret('openshift-worker-2-network-config-secret', { nmstate: WORKER_2_INSTALLED_NMSTATE }),
+  [
+    'agent-install.openshift.io',
+    'NMStateConfig',
+    {
+      // assisted-service applies an NMStateConfig to the host having one of its MACs.
+      metadata: {
+        name: 'openshift-worker-3',
+        namespace: NS,
+        labels: { 'infraenvs.agent-install.openshift.io': 'ocp4' },
+      },
+      spec: {
+        interfaces: [{ name: 'eno1', macAddress: '52:54:00:a3:3b:10' }],
+        config: {
+          interfaces: [
+            {
+              name: 'eno1',
+              type: 'ethernet',
+              state: 'up',
+              ipv4: {
+                enabled: true,
+                dhcp: false,
+                address: [{ ip: '192.168.111.23', 'prefix-length': 24 }],
+              },
+            },
+          ],
+          routes: {
+            config: [
+              {
+                destination: '0.0.0.0/0',
+                'next-hop-address': '192.168.111.1',
+                'next-hop-interface': 'eno1',
+              },
+            ],
+          },
+        },
+      },
+    },
+  ],
   secret('tor-1-credentials', { username: 'netops', password: 'juniper-demo-password' }),
   secret('openshift-worker-2-bmc-secret', { username: 'root', password: 'calvin' }),
   secret('openshift-worker-3-bmc-secret', { username: 'root', password: 'calvin' }),
@@ -422,6 +515,7 @@ export const DEMO_BARE_METAL: [string, string, K8sResource][] = [
           address: 'redfish-virtualmedia://192.168.110.52/redfish/v1/Systems/1',
           credentialsName: 'openshift-worker-2-bmc-secret',
         },
+        preprovisioningNetworkDataName: 'openshift-worker-2-network-config-secret',
         consumerRef: {
           apiVersion: 'machine.openshift.io/v1beta1',
           kind: 'Machine',

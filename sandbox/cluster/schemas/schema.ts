@@ -13,6 +13,7 @@ export interface Schema {
   minLength?: number;
   maxLength?: number;
   maxProperties?: number;
+  minItems?: number;
   pattern?: string;
   format?: string;
   items?: Schema;
@@ -111,6 +112,13 @@ export function applySchema(
   if (typeof value === 'number') checkNumber(value, schema, path, causes);
   if (typeof value === 'string') checkString(value, schema, path, causes);
   if (Array.isArray(value)) {
+    // kube-openapi pkg/validation/errors TooFewItems, as the CRD validator reports it.
+    if (schema.minItems !== undefined && value.length < schema.minItems)
+      causes.push({
+        reason: 'FieldValueInvalid',
+        field: path,
+        message: `Invalid value: ${value.length}: ${path} in body should have at least ${schema.minItems} items`,
+      });
     if (schema.items) {
       const items = schema.items;
       return value.map((item, i) => applySchema(item, items, `${path}[${i}]`, causes, pruned));

@@ -8,7 +8,8 @@
 // this file connects it to the console: consoleFetchJSON for the list (it adds the console's
 // impersonation headers) and a browser WebSocket under SERVER_FLAGS.basePath.
 import { consoleFetchJSON } from '@openshift-console/dynamic-plugin-sdk';
-import { runDigestWatch } from './digestWatchCore';
+import type { K8sModel } from '@openshift-console/dynamic-plugin-sdk';
+import { apiPath, runDigestWatch } from './digestWatchCore';
 import type { DigestWatchIO, DigestWatchOptions, WatchSocket } from './digestWatchCore';
 
 export type { DigestBatch, DigestWatchOptions, DigestWatchStatus } from './digestWatchCore';
@@ -19,6 +20,9 @@ const basePath = (): string => {
   const flags = (window as { SERVER_FLAGS?: { basePath?: unknown } }).SERVER_FLAGS;
   return typeof flags?.basePath === 'string' ? flags.basePath : '/';
 };
+
+/** The API path of a model's list in this console (under its base path). */
+export const consoleApiPath = (model: K8sModel): string => apiPath(model, basePath());
 
 const browserIO: DigestWatchIO = {
   fetchJSON: (url) => consoleFetchJSON(url) as Promise<unknown>,

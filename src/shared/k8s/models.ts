@@ -225,3 +225,10 @@ export function getResourceUrl(gvk: GroupVersionKind, name: string, namespace?: 
     ? `/k8s/ns/${encodeURIComponent(namespace)}/${ref}/${enc}`
     : `/k8s/cluster/${ref}/${enc}`;
 }
+
+/** assisted-service's per-host install-time nmstate (openshift/assisted-service api/v1beta1). */
+export const NMStateConfigGVK = {
+  group: 'agent-install.openshift.io',
+  version: 'v1beta1',
+  kind: 'NMStateConfig',
+} as const;

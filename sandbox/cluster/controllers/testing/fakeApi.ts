@@ -13,6 +13,13 @@ const TYPES: ResourceType[] = [
   { group: '', version: 'v1', plural: 'secrets', kind: 'Secret', namespaced: true },
   { group: '', version: 'v1', plural: 'events', kind: 'Event', namespaced: true },
   {
+    group: 'agent-install.openshift.io',
+    version: 'v1beta1',
+    plural: 'nmstateconfigs',
+    kind: 'NMStateConfig',
+    namespaced: true,
+  },
+  {
     group: 'nmstate.io',
     version: 'v1beta1',
     plural: 'nodenetworkstates',

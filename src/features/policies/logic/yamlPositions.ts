@@ -33,8 +33,21 @@ export const getYamlPathPosition = (text: string, path: string): TextPosition | 
   const lc = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lc, keepSourceTokens: false });
   if (doc.errors.length > 0) return null;
-  const segments = splitPath(path);
-  let node: Node | null = doc.contents;
+  const offset = getNodePathOffset(doc.contents, splitPath(path));
+  if (offset === undefined) return null;
+  const pos = lc.linePos(offset);
+  return { line: pos.line, column: pos.col };
+};
+
+/**
+ * Source offset of what `segments` names below `root` (a parsed yaml node): the key of a map entry,
+ * the item of a sequence, or the deepest existing ancestor. Shared by the editor and the CLI.
+ */
+export const getNodePathOffset = (
+  root: unknown,
+  segments: readonly (string | number)[],
+): number | undefined => {
+  let node = root as Node | null;
   let offset = rangeStart(node);
   for (let i = 0; i < segments.length; i++) {
     const seg = segments[i];
@@ -66,7 +79,5 @@ export const getYamlPathPosition = (text: string, path: string): TextPosition | 
     offset = rangeStart(pair.key) ?? offset;
     node = pair.value as Node | null;
   }
-  if (offset === undefined) return null;
-  const pos = lc.linePos(offset);
-  return { line: pos.line, column: pos.col };
+  return offset;
 };

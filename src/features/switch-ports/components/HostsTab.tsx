@@ -18,7 +18,12 @@ import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation'
 import { BareMetalHostGVK, NodeGVK } from '../../../shared/k8s/models';
 import { objectUrl } from '../../../shared/routes';
 import type { HostPortRow, HostPortsView } from '../logic/hostPorts';
-import type { BareMetalHost } from '../../../shared/model/metal3';
+import type { BareMetalHost, HardwareData } from '../../../shared/model/metal3';
+import type {
+  NodeNetworkConfigurationPolicy,
+  NodeNetworkState,
+} from '../../../shared/model/nmstate';
+import { InstalledWithSection } from '../../day1/components/InstalledWithSection';
 import type { NicPort, PortPhase } from '../model/types';
 import { noteText, phaseLabel } from './messages';
 import type { TFunction } from './messages';
@@ -69,12 +74,23 @@ function applied(t: TFunction, row: HostPortRow): string {
 
 interface HostsTabProps {
   views: HostPortsView[];
+  /** For each host's day-1 "installed with" comparison. */
+  hardwareData: readonly HardwareData[];
+  nodeNetworkStates: readonly NodeNetworkState[];
+  policies: readonly NodeNetworkConfigurationPolicy[];
   canEdit: boolean;
   onAttach: (host: BareMetalHost, nic: NicPort) => void;
 }
 
 /** One card per host: its NICs, their switch ports, desired/applied config and observed VLANs. */
-export function HostsTab({ views, canEdit, onAttach }: HostsTabProps) {
+export function HostsTab({
+  views,
+  hardwareData,
+  nodeNetworkStates,
+  policies,
+  canEdit,
+  onAttach,
+}: HostsTabProps) {
   const { t } = usePluginTranslation();
   if (views.length === 0)
     return (
@@ -201,6 +217,20 @@ export function HostsTab({ views, canEdit, onAttach }: HostsTabProps) {
                     })}
                   </Tbody>
                 </Table>
+                <InstalledWithSection
+                  host={v.host}
+                  hardwareData={hardwareData.find(
+                    (d) => d.metadata.name === name && d.metadata.namespace === ns,
+                  )}
+                  node={v.node}
+                  nns={
+                    v.node
+                      ? nodeNetworkStates.find((n) => n.metadata.name === v.node?.metadata.name)
+                      : undefined
+                  }
+                  policies={policies}
+                  testId={`installed-with-${name}`}
+                />
               </CardBody>
             </Card>
           </FlexItem>

@@ -42,6 +42,10 @@ export interface SwitchPortsData {
   hostViews: HostPortsView[];
   switchViews: SwitchView[];
   mismatches: VlanMismatch[];
+  /** Context the day-1 "installed with" comparison needs. */
+  hardwareData: HardwareData[];
+  nodeNetworkStates: NodeNetworkState[];
+  policies: NodeNetworkConfigurationPolicy[];
   /** The primary result (hosts) for loading/error display. */
   primary: WatchedResult<unknown>;
   isLoading: boolean;
@@ -163,6 +167,9 @@ export function useSwitchPortsData(
     hostViews,
     switchViews,
     mismatches,
+    hardwareData,
+    nodeNetworkStates: nns,
+    policies,
     primary: lists.hosts,
     isLoading,
   };

@@ -160,6 +160,9 @@ function SwitchPortsPage() {
           >
             <HostsTab
               views={data.hostViews}
+              hardwareData={data.hardwareData}
+              nodeNetworkStates={data.nodeNetworkStates}
+              policies={data.policies}
               canEdit={canUpdateHost}
               onAttach={(host, nic) => setDialog({ kind: 'attach', host, nic })}
             />
