@@ -47,6 +47,9 @@ export const sliceStateForPolicy = (
   }
   if (spec.desiredState?.['dns-resolver'] !== undefined && state['dns-resolver'])
     out['dns-resolver'] = structuredClone(state['dns-resolver']);
+  // Route rules are few and have no single identity to filter by: the node's whole list.
+  if (spec.desiredState?.['route-rules'] !== undefined)
+    out['route-rules'] = structuredClone(state['route-rules'] ?? { config: [] });
   return out;
 };
 
