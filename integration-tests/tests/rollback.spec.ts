@@ -170,7 +170,16 @@ test('revert a successful policy: the VLAN leaves the node, then the policy is d
   await rb.openHistory(name);
   await rb.revertOpen.click();
   const panel = rb.revertPanel;
+  // Created through the API after the fact: nothing from before the policy was recorded, so the
+  // revert refuses to guess until the user accepts the assumption explicitly.
+  await expect(panel.getByTestId('revert-note-inverse.interfaceUnknown')).toContainText('eno4.742');
+  await expect(panel.getByTestId('revert-editor-input')).not.toHaveValue(/absent/);
+  await panel.getByTestId('revert-assume').check();
   await expect(panel.getByTestId('revert-editor-input')).toHaveValue(/eno4\.742[\s\S]*absent/);
+  await expect(panel.getByTestId('node-preview-worker-0')).toContainText('eno4.742');
+  await expect(panel.getByTestId('revert-other-policies-none')).toBeVisible();
+  await panel.getByTestId('revert-dry-run').click();
+  await expect(panel.getByTestId('revert-dry-run-result')).toContainText('dry run');
   await rb.history.screenshot({ path: path.join(shots, 'rollback-revert-review.png') });
   await panel.getByTestId('revert-apply').click();
   await expect(rb.writeOutcome).toHaveText('Available on all nodes', { timeout: 60_000 });
@@ -232,4 +241,75 @@ test('truncated and foreign revisions show as unavailable; viewers see history b
   await expect(rb.revertOpen).toHaveCount(0);
   await expect(page.getByTestId('revision-rollback')).toHaveCount(0);
   await rb.history.screenshot({ path: path.join(shots, 'rollback-viewer.png') });
+});
+
+test('forged history: planted revisions are untrusted, never offered, and cannot prune genuine ones', async ({
+  consolePage,
+  kube,
+}) => {
+  test.setTimeout(120_000);
+  const rb = new RollbackPages(consolePage);
+  const name = unique('rb-forge');
+  await createPolicy(kube, name, {
+    nodeSelector: { 'kubernetes.io/hostname': 'worker-1' },
+    ...vlan('eno4', 764),
+  });
+  await waitForCondition(kube, name, 'Available');
+  const label = { 'switchboard.openshift.io/policy': name };
+  // What anyone with create rights in the namespace can write: generation 999, Available, and
+  // twenty more high generations to push genuine revisions out of the pruning window.
+  for (let g = 999; g < 1020; g++)
+    await kube.post(REVISIONS, {
+      apiVersion: 'apps/v1',
+      kind: 'ControllerRevision',
+      metadata: {
+        name: `${name}-${g}`,
+        namespace: 'openshift-nmstate',
+        labels: label,
+        annotations: {
+          'switchboard.openshift.io/policy-name': name,
+          'switchboard.openshift.io/outcome': 'Available',
+          'switchboard.openshift.io/author': 'admin',
+        },
+      },
+      data: { spec: { desiredState: {} }, generation: g, recordedAt: '2025-01-01T00:00:00Z' },
+      revision: g,
+    });
+  await rb.openHistory(name);
+  await expect(rb.revision(1)).toBeVisible({ timeout: 30_000 });
+  await expect(consolePage.page.getByTestId('revision-untrusted')).toHaveCount(21);
+  await expect(consolePage.page.getByTestId('revision-untrusted-reasons').first()).toContainText(
+    'generation',
+  );
+  await expect(rb.revision(1).getByTestId('revision-outcome')).toHaveText(
+    'Available on all nodes',
+    {
+      timeout: 30_000,
+    },
+  );
+  // The genuine revision survived the plugin's own pruning after recording.
+  const own = await kube.get<{ metadata: { ownerReferences?: { uid: string }[] } }>(
+    `${REVISIONS}/${name}-1`,
+  );
+  const policy = await kube.get<Policy & { metadata: { uid?: string } }>(`${NNCP}/${name}`);
+  expect(own.metadata.ownerReferences?.[0]?.uid).toBe(policy.metadata.uid);
+  await rb.rollbackOpen.click();
+  // Nothing planted is offered: the only trusted revision is the current spec.
+  await expect(rb.rollbackPanel.getByTestId('rollback-revision-select')).toHaveValue('');
+  await expect(rb.rollbackPanel.getByTestId('rollback-no-default')).toBeVisible();
+  await rb.history.screenshot({ path: path.join(shots, 'rollback-forged.png') });
+
+  // Deleting the policy garbage-collects its own revisions (ownerReference); a policy re-created
+  // under the name does not inherit anything as trusted.
+  await kube.del(`${NNCP}/${name}`);
+  await expect
+    .poll(async () => {
+      try {
+        await kube.get(`${REVISIONS}/${name}-1`);
+        return 'present';
+      } catch {
+        return 'gone';
+      }
+    })
+    .toBe('gone');
 });

@@ -680,6 +680,28 @@ describe('garbage collection and namespaces', () => {
     );
   });
 
+  // A namespaced dependent may name a cluster-scoped owner, and the garbage collector deletes it
+  // with that owner (Kubernetes docs, "Owners and dependents": "Namespaced dependents can specify
+  // cluster-scoped or namespaced owners"): policy history in openshift-nmstate goes with its NNCP.
+  it('deleting a cluster-scoped NNCP deletes the namespaced ControllerRevisions it owns', async () => {
+    const policy = await c.req('POST', '/apis/nmstate.io/v1/nodenetworkconfigurationpolicies', {
+      body: { metadata: { name: 'gc-policy' }, spec: { desiredState: {} } },
+    });
+    const owner = {
+      apiVersion: 'nmstate.io/v1',
+      kind: 'NodeNetworkConfigurationPolicy',
+      name: 'gc-policy',
+      uid: meta(policy.body)['uid'],
+    };
+    const revs = '/apis/apps/v1/namespaces/default/controllerrevisions';
+    const made = await c.req('POST', revs, {
+      body: { metadata: { name: 'gc-policy-1', ownerReferences: [owner] }, data: {}, revision: 1 },
+    });
+    assert.equal(made.status, 201);
+    await c.req('DELETE', '/apis/nmstate.io/v1/nodenetworkconfigurationpolicies/gc-policy');
+    assert.equal((await c.req('GET', `${revs}/gc-policy-1`)).status, 404);
+  });
+
   it('orphans dependents on request and deletes namespace content', async () => {
     const node = await c.req('POST', '/api/v1/nodes', {
       body: { metadata: { name: 'orphan-node' } },

@@ -25,9 +25,14 @@ export interface WriteInput<T extends K8sResource> {
   model: K8sModel;
   data: T;
   dryRun?: boolean;
+  /** Recorded by the API server in managedFields as the writer (`?fieldManager=`). */
+  fieldManager?: string;
 }
 
-const dryRunParams = (dryRun?: boolean) => (dryRun ? { dryRun: 'All' } : undefined);
+const writeParams = (dryRun?: boolean, fieldManager?: string) =>
+  dryRun || fieldManager
+    ? { ...(dryRun ? { dryRun: 'All' } : {}), ...(fieldManager ? { fieldManager } : {}) }
+    : undefined;
 
 async function wrap<R>(fn: () => Promise<R>): Promise<R> {
   try {
@@ -37,22 +42,32 @@ async function wrap<R>(fn: () => Promise<R>): Promise<R> {
   }
 }
 
-export function createResource<T extends K8sResource>({ model, data, dryRun }: WriteInput<T>) {
+export function createResource<T extends K8sResource>({
+  model,
+  data,
+  dryRun,
+  fieldManager,
+}: WriteInput<T>) {
   return wrap(() =>
     k8sCreate<T>({
       model,
       data: data,
-      queryParams: dryRunParams(dryRun),
+      queryParams: writeParams(dryRun, fieldManager),
     }),
   );
 }
 
-export function updateResource<T extends K8sResource>({ model, data, dryRun }: WriteInput<T>) {
+export function updateResource<T extends K8sResource>({
+  model,
+  data,
+  dryRun,
+  fieldManager,
+}: WriteInput<T>) {
   return wrap(() =>
     k8sUpdate<T>({
       model,
       data: data,
-      queryParams: dryRunParams(dryRun),
+      queryParams: writeParams(dryRun, fieldManager),
     }),
   );
 }

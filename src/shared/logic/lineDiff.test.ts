@@ -2,7 +2,6 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { diffLines, hasChanges, toHunks } from './lineDiff';
-import { threeWayMerge } from './merge';
 
 test('diffLines finds a minimal edit script', () => {
   const d = diffLines('a\nb\nc', 'a\nx\nc\nd');
@@ -50,13 +49,4 @@ test('toHunks keeps context and splits distant changes', () => {
     hunks[0]?.lines.map((l) => l.text),
     ['l0', 'l1', 'l2', 'L2', 'l3', 'l4'],
   );
-});
-
-test('threeWayMerge replays my changes onto theirs and reports overrides', () => {
-  const base = { spec: { a: 1, b: 1, c: 1 }, metadata: { resourceVersion: '1' } };
-  const mine = { spec: { a: 2, b: 1, c: 5 }, metadata: { resourceVersion: '1' } };
-  const theirs = { spec: { a: 1, b: 3, c: 9 }, metadata: { resourceVersion: '7' } };
-  const { merged, overridden } = threeWayMerge(base, mine, theirs);
-  assert.deepEqual(merged, { spec: { a: 2, b: 3, c: 5 }, metadata: { resourceVersion: '7' } });
-  assert.deepEqual(overridden, ['.spec.c']);
 });

@@ -34,6 +34,8 @@ import { CodeEditor, focusEditorPosition, type EditorMarker } from '../../../sha
 import { DiffView } from '../../../shared/ui/DiffView';
 import { useUnsavedChangesGuard } from '../../../shared/ui/useUnsavedChangesGuard';
 import { mergeNadDraft } from '../logic/conflict';
+import type { ConflictChoice, MergeConflict } from '../../../shared/logic/merge';
+import { MergeConflicts } from '../../../shared/ui/MergeConflicts';
 import { applyNadFormValues, toNadFormValues } from '../logic/form';
 import { isManagedNad } from '../logic/managed';
 import { applyQuickFix } from '../logic/quickFix';
@@ -104,7 +106,14 @@ export function NadEditor({
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<K8sError | undefined>();
   const [conflict, setConflict] = useState(false);
-  const [overridden, setOverridden] = useState<string[]>([]);
+  /** Elements both sides changed, with the user's choice, once the draft was re-applied. */
+  const [resolved, setResolved] = useState<MergeConflict[]>([]);
+  const [pending, setPending] = useState<{
+    latest: NetworkAttachmentDefinition;
+    mine: NetworkAttachmentDefinition;
+    conflicts: MergeConflict[];
+    choices: Record<string, ConflictChoice>;
+  } | null>(null);
   const [saved, setSaved] = useState<NetworkAttachmentDefinition | undefined>();
   // The server's copy read after a 409; reapply/discard work on it, never on a watched copy,
   // which may carry an old resourceVersion (see shared/k8s/mutations.ts).
@@ -213,21 +222,34 @@ export function NadEditor({
     }
   };
 
-  const reapply = () => {
-    if (!latest) return;
-    const merged = mergeNadDraft(base, draft, latest);
-    setBase(latest);
-    setDraft(merged.nad);
-    setOverridden(merged.overridden);
+  const applyMerge = (
+    theirs: NetworkAttachmentDefinition,
+    mine: NetworkAttachmentDefinition,
+    choices: Record<string, ConflictChoice>,
+  ) => {
+    const merged = mergeNadDraft(base, mine, theirs, choices);
     setConflict(false);
     setServerCopy(undefined);
     setSaveError(undefined);
+    if (merged.unresolved > 0) {
+      // The draft stays as typed until every element both sides changed has a choice.
+      setPending({ latest: theirs, mine, conflicts: merged.conflicts, choices });
+      return;
+    }
+    setPending(null);
+    setBase(theirs);
+    setDraft(merged.nad);
+    setResolved(merged.conflicts);
+  };
+  const reapply = () => {
+    if (latest) applyMerge(latest, draft, {});
   };
   const discard = () => {
     if (!latest) return;
     setBase(latest);
     setDraft(latest);
-    setOverridden([]);
+    setResolved([]);
+    setPending(null);
     setConflict(false);
     setServerCopy(undefined);
     setSaveError(undefined);
@@ -353,19 +375,38 @@ export function NadEditor({
           </GridItem>
         </Grid>
       </StackItem>
-      {overridden.length > 0 && (
+      {pending && (
         <StackItem>
           <Alert
             variant="warning"
             isInline
+            title={t('Choose between your changes and theirs')}
+            data-test="conflict-choose"
+          >
+            <MergeConflicts
+              conflicts={pending.conflicts}
+              choices={pending.choices}
+              onChoose={(id, choice) =>
+                setPending((p) => (p ? { ...p, choices: { ...p.choices, [id]: choice } } : p))
+              }
+              onApply={() => applyMerge(pending.latest, pending.mine, pending.choices)}
+            />
+          </Alert>
+        </StackItem>
+      )}
+      {resolved.length > 0 && (
+        <StackItem>
+          <Alert
+            variant="info"
+            isInline
             title={t('Your changes were re-applied to the latest version')}
             data-test="overridden"
           >
-            <p>{t('These values were also changed by someone else; your values were kept:')}</p>
+            <p>{t('Both of you changed these elements; your choices were used:')}</p>
             <List>
-              {overridden.map((p) => (
-                <ListItem key={p}>
-                  <code>{p}</code>
+              {resolved.map((c) => (
+                <ListItem key={c.id}>
+                  <code>{c.id}</code> {c.choice === 'mine' ? t('(yours kept)') : t('(theirs kept)')}
                 </ListItem>
               ))}
             </List>

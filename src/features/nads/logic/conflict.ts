@@ -1,16 +1,28 @@
-// Re-applying an editor draft after a 409. The generic three-way merge treats `spec.config` as one
-// string, so any concurrent config edit would be reported as a whole-config override; merging the
-// parsed configs instead keeps the other writer's unrelated config changes and reports only the
-// keys both sides changed. The result is serialised in the style of the user's text.
+// Re-applying an editor draft after a 409. `spec.config` is a JSON string, so merging it as one
+// value would turn any concurrent config edit into a whole-config conflict; the parsed configs
+// are merged instead, with a conflist's `plugins` keyed by plugin type and position among the
+// plugins of that type (the CNI spec runs plugins in list order, identified by `type`:
+// containernetworking/cni SPEC.md, "Network configuration lists"). Elements both sides changed
+// differently are returned as conflicts for the user to choose; the result is serialised in the
+// style of the user's text.
 import type { NetworkAttachmentDefinition } from '../../../shared/model/nad';
-import { threeWayMerge } from '../../../shared/logic/merge';
+import {
+  threeWayMerge,
+  type ConflictChoice,
+  type ListIdentityFor,
+  type MergeConflict,
+} from '../../../shared/logic/merge';
+import { isRecord } from '../../../shared/logic/isRecord';
 import type { JsonValue } from '../model/json';
 import { parseJson, stringifyLike } from './json';
 
+/** Conflicts inside the config carry this prefix (`spec.config$plugins[bridge]`). */
+export const CONFIG_CONFLICT_PREFIX = 'spec.config$';
+
 export interface NadMergeResult {
   nad: NetworkAttachmentDefinition;
-  /** Paths both sides changed differently (the draft's value was kept); `spec.config$…` inside the config. */
-  overridden: string[];
+  conflicts: MergeConflict[];
+  unresolved: number;
 }
 
 function parsed(text: unknown): JsonValue | undefined {
@@ -19,18 +31,25 @@ function parsed(text: unknown): JsonValue | undefined {
   return r.ok ? r.value : undefined;
 }
 
+/** `plugins` by type; a second plugin of one type becomes `type#2` (its position among them). */
+export const cniListIdentity: ListIdentityFor = (path) =>
+  path.length === 1 && path[0] === 'plugins'
+    ? (item) => (isRecord(item) && typeof item.type === 'string' ? item.type : '?')
+    : undefined;
+
 export function mergeNadDraft(
   base: NetworkAttachmentDefinition,
   mine: NetworkAttachmentDefinition,
   theirs: NetworkAttachmentDefinition,
+  choices: Readonly<Record<string, ConflictChoice>> = {},
 ): NadMergeResult {
   const strip = (n: NetworkAttachmentDefinition): NetworkAttachmentDefinition => ({
     ...n,
     metadata: { ...n.metadata, resourceVersion: undefined, managedFields: undefined },
     spec: { ...(n.spec ?? {}), config: undefined },
   });
-  const outer = threeWayMerge(strip(base), strip(mine), strip(theirs));
-  const overridden = outer.overridden.map((p) => p.replace(/^\./, ''));
+  const outer = threeWayMerge(strip(base), strip(mine), strip(theirs), { choices });
+  const conflicts = [...outer.conflicts];
   const [b, m, t] = [base, mine, theirs].map((n) => n.spec?.config);
   let config = m;
   if (b === m) config = t;
@@ -39,10 +58,19 @@ export function mergeNadDraft(
     const pm = parsed(m);
     const pt = parsed(t);
     if (pb !== undefined && pm !== undefined && pt !== undefined) {
-      const inner = threeWayMerge(pb, pm, pt);
-      config = stringifyLike(inner.merged, m ?? '');
-      overridden.push(...inner.overridden.map((p) => `spec.config$${p === '.' ? '' : p}`));
-    } else overridden.push('spec.config');
+      const inner: Record<string, ConflictChoice> = {};
+      for (const [k, v] of Object.entries(choices))
+        if (k.startsWith(CONFIG_CONFLICT_PREFIX)) inner[k.slice(CONFIG_CONFLICT_PREFIX.length)] = v;
+      const r = threeWayMerge(pb, pm, pt, { identity: cniListIdentity, choices: inner });
+      config = stringifyLike(r.merged, m ?? '');
+      conflicts.push(...r.conflicts.map((c) => ({ ...c, id: `${CONFIG_CONFLICT_PREFIX}${c.id}` })));
+    } else {
+      // One side is not JSON: the texts are the only values there are.
+      const id = 'spec.config';
+      const choice = choices[id] ?? null;
+      conflicts.push({ id, base: b, mine: m, theirs: t, choice });
+      config = choice === 'mine' ? m : t;
+    }
   }
   const merged = outer.merged;
   const nad: NetworkAttachmentDefinition = {
@@ -57,5 +85,5 @@ export function mergeNadDraft(
     Reflect.deleteProperty(nad.metadata, 'resourceVersion');
   if (config === undefined && nad.spec) Reflect.deleteProperty(nad.spec, 'config');
   Reflect.deleteProperty(nad.metadata, 'managedFields');
-  return { nad, overridden };
+  return { nad, conflicts, unresolved: conflicts.filter((c) => c.choice === null).length };
 }

@@ -29,7 +29,13 @@ import { CodeEditor, focusEditorPosition } from '../../../shared/ui/CodeEditor';
 import type { EditorMarker } from '../../../shared/ui/CodeEditor';
 import { DiffView } from '../../../shared/ui/DiffView';
 import { useUnsavedChangesGuard } from '../../../shared/ui/useUnsavedChangesGuard';
-import { threeWayMerge } from '../../../shared/logic/merge';
+import {
+  threeWayMerge,
+  type ConflictChoice,
+  type MergeConflict,
+} from '../../../shared/logic/merge';
+import { nmstateListIdentity } from '../../../shared/logic/nmstateMergeIdentity';
+import { MergeConflicts } from '../../../shared/ui/MergeConflicts';
 import type { Finding } from '../model/finding';
 import type { PolicyFormValues } from '../model/policyForm';
 import { applyPolicyFormValues, toPolicyFormValues } from '../logic/policyForm';
@@ -67,7 +73,13 @@ const BLOCKING = new Set(['error']);
 
 interface Conflict {
   latest: NodeNetworkConfigurationPolicy;
-  overridden: string[] | null;
+  /** Set once the user asked to re-apply the draft: the elements both sides changed. */
+  merge: {
+    mine: NodeNetworkConfigurationPolicy;
+    conflicts: MergeConflict[];
+    choices: Record<string, ConflictChoice>;
+    applied: boolean;
+  } | null;
 }
 
 /** Form and YAML authoring with validation, per-node preview, dry-run, save and 409 handling. */
@@ -256,7 +268,7 @@ export function PolicyEditor({
           model: PolicyModel,
           name: draft.metadata.name,
         });
-        setConflict({ latest, overridden: null });
+        setConflict({ latest, merge: null });
       } catch (fetchErr) {
         const fe = toK8sError(fetchErr);
         if (fe.kind === 'notFound') {
@@ -296,14 +308,33 @@ export function PolicyEditor({
     }
   };
 
-  const reapply = () => {
-    if (!conflict || !draft) return;
-    const { merged, overridden } = threeWayMerge(base, draft, conflict.latest);
-    merged.metadata.resourceVersion = conflict.latest.metadata.resourceVersion;
-    setBase(conflict.latest);
-    setConflict({ latest: conflict.latest, overridden });
+  const applyMerge = (
+    latest: NodeNetworkConfigurationPolicy,
+    mine: NodeNetworkConfigurationPolicy,
+    choices: Record<string, ConflictChoice>,
+  ) => {
+    const r = threeWayMerge(base, mine, latest, { identity: nmstateListIdentity, choices });
+    if (r.unresolved > 0) {
+      // Nothing is loaded until the user has chosen for every element both sides changed.
+      setConflict({ latest, merge: { mine, conflicts: r.conflicts, choices, applied: false } });
+      return;
+    }
+    const merged = r.merged;
+    merged.metadata.resourceVersion = latest.metadata.resourceVersion;
+    setBase(latest);
+    setConflict({ latest, merge: { mine, conflicts: r.conflicts, choices, applied: true } });
     loadInto(merged, view);
   };
+
+  const reapply = () => {
+    if (!conflict || !draft) return;
+    applyMerge(conflict.latest, draft, {});
+  };
+
+  const chooseConflict = (id: string, choice: ConflictChoice) =>
+    setConflict((c) =>
+      c?.merge ? { ...c, merge: { ...c.merge, choices: { ...c.merge.choices, [id]: choice } } } : c,
+    );
 
   const busy = status.kind === 'busy';
   const blocked = !draft || errors.length > 0 || (dangers.length > 0 && !dangerAck);
@@ -495,14 +526,14 @@ export function PolicyEditor({
           title={t('Someone else changed this policy while you were editing')}
           data-test="conflict"
           actionLinks={
-            conflict.overridden === null ? (
+            conflict.merge === null ? (
               <AlertActionLink onClick={reapply} data-test="conflict-reapply">
                 {t('Re-apply my draft on top')}
               </AlertActionLink>
             ) : undefined
           }
         >
-          {conflict.overridden === null ? (
+          {conflict.merge === null && (
             <>
               <Content component="p">
                 {t('Your draft is kept. The server copy changed as follows since you opened it:')}
@@ -513,15 +544,27 @@ export function PolicyEditor({
                 testId="conflict-diff"
               />
             </>
-          ) : (
+          )}
+          {conflict.merge?.applied === false && (
+            <MergeConflicts
+              conflicts={conflict.merge.conflicts}
+              choices={conflict.merge.choices}
+              onChoose={chooseConflict}
+              onApply={() =>
+                conflict.merge &&
+                applyMerge(conflict.latest, conflict.merge.mine, conflict.merge.choices)
+              }
+            />
+          )}
+          {conflict.merge?.applied && (
             <Content component="p" data-test="conflict-merged">
-              {conflict.overridden.length === 0
+              {conflict.merge.conflicts.length === 0
                 ? t(
                     'Your changes were applied on top of the latest version. Review and save again.',
                   )
                 : t(
-                    'Your changes were applied on top of the latest version; where both changed the same value yours was kept: {{paths}}. Review and save again.',
-                    { paths: conflict.overridden.join(', ') },
+                    'Your changes were applied on top of the latest version, with your choice where both changed the same element ({{paths}}). Review and save again.',
+                    { paths: conflict.merge.conflicts.map((c) => c.id).join(', ') },
                   )}
             </Content>
           )}

@@ -4,6 +4,7 @@
 import { useMemo, useState } from 'react';
 import { Timestamp, useAccessReview } from '@openshift-console/dynamic-plugin-sdk';
 import {
+  Alert,
   Button,
   Flex,
   FlexItem,
@@ -17,7 +18,12 @@ import {
 } from '@patternfly/react-core';
 import { Table, Tbody, Thead, Tr } from '@patternfly/react-table';
 import { Td, Th } from '../../../shared/ui/tableCells';
-import { NodeGVK, NodeNetworkStateGVK, PolicyModel } from '../../../shared/k8s/models';
+import { Link } from 'react-router';
+import { NodeGVK, NodeNetworkStateGVK, PolicyGVK, PolicyModel } from '../../../shared/k8s/models';
+import { getPolicyEditUrl } from '../../policies/components/urls';
+import { getEnactmentKey, getEnactmentPhase } from '../../policies/logic/enactments';
+import type { AuthorTrust, RevisionTrustIssue } from '../logic/trust';
+import { NarrowPanel } from './NarrowPanel';
 import { useWatchedList } from '../../../shared/k8s/useWatchedList';
 import { DataState } from '../../../shared/ui/DataState';
 import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
@@ -27,7 +33,7 @@ import type {
   NodeNetworkConfigurationPolicySpec,
   NodeNetworkState,
 } from '../../../shared/model/nmstate';
-import type { RevisionUnavailableReason } from '../model/revision';
+import { HISTORY_NAMESPACE, type RevisionUnavailableReason } from '../model/revision';
 import { getRolloutState } from '../logic/rollout';
 import { specsEqual } from '../logic/specDiff';
 import { usePolicyEnactments, usePolicyHistory } from '../data/usePolicyHistory';
@@ -39,7 +45,8 @@ import { SpecDiff } from './SpecDiff';
 
 const CURRENT = '__current__';
 
-type Open = { kind: 'rollback'; revision?: string } | { kind: 'revert' } | null;
+type Open =
+  { kind: 'rollback'; revision?: string } | { kind: 'revert' } | { kind: 'narrow' } | null;
 
 export function PolicyHistorySection({ policy }: { policy: NodeNetworkConfigurationPolicy }) {
   const { t } = usePluginTranslation();
@@ -59,6 +66,21 @@ export function PolicyHistorySection({ policy }: { policy: NodeNetworkConfigurat
   const nodeStates = useWatchedList<NodeNetworkState>(NodeNetworkStateGVK, {
     enabled: open !== null || failed,
   });
+  const policies = useWatchedList<NodeNetworkConfigurationPolicy>(PolicyGVK, {
+    enabled: open?.kind === 'revert',
+  });
+  // A new policy that fails has no earlier generation to roll back to: offer what makes sense.
+  const failingNew = failed && policy.metadata.generation === 1;
+  const working = enactments.data
+    .filter((e) => {
+      const key = getEnactmentKey(e, { policies: [name] });
+      return (
+        key?.policy === name && getEnactmentPhase(e, policy.metadata.generation) === 'Available'
+      );
+    })
+    .map((e) => getEnactmentKey(e, { policies: [name] })?.node ?? '')
+    .filter((n) => n !== '')
+    .sort();
 
   const { revisions } = history;
   const [from, setFrom] = useState('');
@@ -78,6 +100,23 @@ export function PolicyHistorySection({ policy }: { policy: NodeNetworkConfigurat
     'revision.invalidGeneration': t('No valid generation'),
     'revision.invalidRecordedAt': t('No valid recording time'),
     'revision.otherPolicy': t('Recorded for another policy'),
+  };
+
+  const issueText: Record<RevisionTrustIssue, string> = {
+    'trust.noOwner': t('Not owned by a policy.'),
+    'trust.otherUid': t('Owned by another policy object (deleted, or re-created under this name).'),
+    'trust.generationAboveLive': t('Claims a generation the policy has not reached.'),
+    'trust.notPluginWritten': t('Not written by Switchboard’s history recording.'),
+    'trust.recordedBeforePolicy': t('Created before this policy existed.'),
+    'trust.specMismatchAtLive': t('Claims the current generation with another spec.'),
+  };
+  const authorText: Record<AuthorTrust, string> = {
+    none: '',
+    serverConfirmed: t('From the server’s identity at write time; only Switchboard wrote it.'),
+    unverified: t(
+      'From the server’s identity at write time, as recorded by Switchboard; the server keeps no field ownership to confirm it.',
+    ),
+    edited: t('Changed outside Switchboard after recording: do not rely on it.'),
   };
 
   const options = useMemo(
@@ -108,7 +147,7 @@ export function PolicyHistorySection({ policy }: { policy: NodeNetworkConfigurat
                 >
                   {t('Roll back')}
                 </Button>
-                {rollout.outcome === 'Available' && (
+                {(rollout.outcome === 'Available' || failingNew) && (
                   <Button
                     variant="secondary"
                     onClick={() => setOpen({ kind: 'revert' })}
@@ -131,6 +170,81 @@ export function PolicyHistorySection({ policy }: { policy: NodeNetworkConfigurat
           />
         </StackItem>
       )}
+      {failingNew && canUpdate && open === null && (
+        <StackItem>
+          <Alert
+            variant="warning"
+            isInline
+            title={t('This new policy fails on some nodes')}
+            data-test="recover-new"
+          >
+            <p>
+              {t('It has no earlier generation to roll back to. Works on: {{nodes}}. You can:', {
+                nodes: working.join(', ') || t('no node'),
+              })}
+            </p>
+            <Flex spaceItems={{ default: 'spaceItemsSm' }}>
+              <Button
+                variant="secondary"
+                onClick={() => setOpen({ kind: 'revert' })}
+                data-test="recover-revert"
+              >
+                {t('Revert it where it worked, then delete it')}
+              </Button>
+              <Button
+                variant="secondary"
+                onClick={() => setOpen({ kind: 'narrow' })}
+                data-test="recover-narrow"
+              >
+                {t('Narrow it to the nodes where it works')}
+              </Button>
+              <Link to={getPolicyEditUrl(name, 'yaml')} data-test="recover-edit">
+                {t('Edit and re-apply')}
+              </Link>
+            </Flex>
+          </Alert>
+        </StackItem>
+      )}
+      {open?.kind === 'narrow' && canUpdate && !nodes.isLoading && (
+        <StackItem>
+          <NarrowPanel
+            policy={policy}
+            working={working}
+            enactments={enactments.data}
+            nodes={nodes.data}
+            nodeStates={nodeStates.data}
+            onClose={() => setOpen(null)}
+          />
+        </StackItem>
+      )}
+      {history.errors.length > 0 && (
+        <StackItem>
+          <Alert
+            variant="danger"
+            isInline
+            title={t('The history could not be recorded')}
+            data-test="history-errors"
+          >
+            {history.errors.map((e) => (
+              <p key={e}>{e}</p>
+            ))}
+          </Alert>
+        </StackItem>
+      )}
+      {!history.canRecord && history.missingVerbs.length > 0 && canUpdate && (
+        <StackItem>
+          <Alert
+            variant="info"
+            isInline
+            isPlain
+            data-test="history-missing-verbs"
+            title={t(
+              'This page does not record history: you may not {{verbs}} ControllerRevisions in {{namespace}}.',
+              { verbs: history.missingVerbs.join(', '), namespace: HISTORY_NAMESPACE },
+            )}
+          />
+        </StackItem>
+      )}
       {open?.kind === 'rollback' && canUpdate && (
         <StackItem>
           <RollbackPanel
@@ -144,18 +258,23 @@ export function PolicyHistorySection({ policy }: { policy: NodeNetworkConfigurat
           />
         </StackItem>
       )}
-      {open?.kind === 'revert' && canUpdate && !nodes.isLoading && !nodeStates.isLoading && (
-        <StackItem>
-          <RevertPanel
-            policy={policy}
-            baselines={history.baselines}
-            enactments={enactments.data}
-            nodes={nodes.data}
-            nodeStates={nodeStates.data}
-            onClose={() => setOpen(null)}
-          />
-        </StackItem>
-      )}
+      {open?.kind === 'revert' &&
+        canUpdate &&
+        !nodes.isLoading &&
+        !nodeStates.isLoading &&
+        !policies.isLoading && (
+          <StackItem>
+            <RevertPanel
+              policy={policy}
+              baselines={history.baselines}
+              enactments={enactments.data}
+              nodes={nodes.data}
+              nodeStates={nodeStates.data}
+              policies={policies.data}
+              onClose={() => setOpen(null)}
+            />
+          </StackItem>
+        )}
       <StackItem>
         <DataState result={history.result} testId="history">
           <Table variant="compact" aria-label={t('Revisions')} data-test="revision-timeline">
@@ -169,29 +288,45 @@ export function PolicyHistorySection({ policy }: { policy: NodeNetworkConfigurat
               </Tr>
             </Thead>
             <Tbody>
-              {revisions.map((r) => {
+              {history.assessed.map(({ revision: r, trust }) => {
                 const isCurrent = specsEqual(r.spec, policy.spec);
                 return (
-                  <Tr key={r.name} data-test={`revision-${r.generation}`}>
+                  <Tr
+                    key={r.name}
+                    data-test={trust.trusted ? `revision-${r.generation}` : 'revision-untrusted'}
+                  >
                     <Td dataLabel={t('Generation')}>
                       {r.generation}{' '}
-                      {r.generation === policy.metadata.generation && (
+                      {trust.trusted && r.generation === policy.metadata.generation && (
                         <Label isCompact color="blue">
                           {t('Current')}
                         </Label>
+                      )}
+                      {!trust.trusted && (
+                        <Label isCompact color="orange" data-test="revision-untrusted-label">
+                          {t('Untrusted')}
+                        </Label>
+                      )}
+                      {!trust.trusted && (
+                        <div data-test="revision-untrusted-reasons">
+                          {trust.issues.map((i) => issueText[i]).join(' ')}
+                        </div>
                       )}
                     </Td>
                     <Td dataLabel={t('Recorded')}>
                       <Timestamp timestamp={r.recordedAt} />
                     </Td>
-                    <Td dataLabel={t('Author')} data-test="revision-author">
-                      {r.author ?? t('Not recorded')}
+                    <Td dataLabel={t('Author')}>
+                      <span data-test="revision-author">{r.author ?? t('Not recorded')}</span>
+                      {r.author !== null && (
+                        <div data-test="revision-author-trust">{authorText[trust.author]}</div>
+                      )}
                     </Td>
                     <Td dataLabel={t('Outcome')}>
                       <OutcomeLabel outcome={r.outcome} testId="revision-outcome" />
                     </Td>
                     <Td isActionCell>
-                      {canUpdate && !isCurrent && (
+                      {canUpdate && !isCurrent && trust.trusted && (
                         <Button
                           variant="link"
                           isInline
@@ -219,7 +354,7 @@ export function PolicyHistorySection({ policy }: { policy: NodeNetworkConfigurat
                   <Td />
                 </Tr>
               ))}
-              {revisions.length + history.unavailable.length === 0 && (
+              {history.assessed.length + history.unavailable.length === 0 && (
                 <Tr>
                   <Td colSpan={5} data-test="revision-timeline-empty">
                     {history.canRecord

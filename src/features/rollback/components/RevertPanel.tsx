@@ -1,6 +1,7 @@
-// Revert a successful policy. Deleting a policy leaves its configuration on the nodes, so this
-// generates the inverse desired state as an editable YAML draft, applies it onto the policy, and
-// once the nodes are back offers to delete the policy.
+// Revert a policy. Deleting a policy leaves its configuration on the nodes, so this computes, per
+// node, the state to return to (logic/inverse.ts), shows what it refuses and why, the per-node
+// preview and what it does to other policies' interfaces, offers a server dry-run, applies it
+// onto the policy and, once the nodes are back, offers to delete the policy.
 import { useMemo, useState } from 'react';
 import { parse } from 'yaml';
 import {
@@ -8,6 +9,7 @@ import {
   Button,
   Card,
   CardBody,
+  Checkbox,
   CardTitle,
   List,
   ListItem,
@@ -19,6 +21,7 @@ import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation'
 import { PolicyModel } from '../../../shared/k8s/models';
 import { useDeleteResource } from '../../../shared/k8s/mutations';
 import type { Node } from '../../../shared/model/k8s';
+import { NodePreviewTable } from './NodePreviewTable';
 import type {
   NetworkState,
   NodeNetworkConfigurationEnactment,
@@ -27,10 +30,15 @@ import type {
 } from '../../../shared/model/nmstate';
 import { getMatchedNodes } from '../../policies/logic/nodeSelection';
 import { stringifyResourceYaml } from '../../policies/logic/resourceYaml';
-import { getRevertBeforeStates } from '../logic/baseline';
-import { buildRevertDesiredState, type RevertNote, type RevertNoteCode } from '../logic/revert';
+import {
+  buildInverse,
+  withInverse,
+  type InverseNote,
+  type InverseNoteCode,
+} from '../logic/inverse';
+import { getNodeRevertInputs, type TrustedBaseline } from '../logic/revertInputs';
+import { getOtherPolicyEffects, type OtherPolicyEffectKind } from '../logic/otherPolicies';
 import { usePolicySpecWrite } from '../data/usePolicySpecWrite';
-import type { PolicyHistory } from '../data/usePolicyHistory';
 import { WriteProgress } from './WriteProgress';
 import { isRecord } from '../../../shared/logic/isRecord';
 
@@ -40,32 +48,47 @@ export function RevertPanel({
   enactments,
   nodes,
   nodeStates,
+  policies,
   onClose,
+  testId = 'revert-panel',
 }: {
   policy: NodeNetworkConfigurationPolicy;
-  baselines: PolicyHistory['baselines'];
+  baselines: readonly TrustedBaseline[];
   enactments: readonly NodeNetworkConfigurationEnactment[];
   nodes: readonly Node[];
   nodeStates: readonly NodeNetworkState[];
+  /** Every policy, to show what the revert does to the interfaces others declare. */
+  policies: readonly NodeNetworkConfigurationPolicy[];
   onClose: () => void;
+  testId?: string;
 }) {
   const { t } = usePluginTranslation();
   const [base, setBase] = useState(policy);
+  const [assume, setAssume] = useState(false);
   const generated = useMemo(() => {
     const current = new Map<string, NetworkState>();
     for (const s of nodeStates)
       if (s.status?.currentState) current.set(s.metadata.name, s.status.currentState);
     const matched = getMatchedNodes(base, nodes).map((n) => n.metadata.name);
-    const before = getRevertBeforeStates(base.spec, matched, current, baselines);
+    const inputs = getNodeRevertInputs(base, matched, current, enactments, baselines);
     return {
-      ...buildRevertDesiredState(base.spec, before.states),
-      assumedNodes: before.assumedNodes,
+      ...buildInverse(inputs, { assumeDeclaredVirtualCreated: assume }),
+      unknownNodes: inputs.filter((i) => i.before.knowledge !== 'complete').map((i) => i.node),
     };
-    // Generated once per reviewed copy: live NNS updates must not overwrite the user's edits.
+    // Generated once per reviewed copy and choice: live updates must not overwrite the user's edits.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [base]);
+  }, [base, assume]);
   const [text, setText] = useState(() => stringifyResourceYaml(generated.desiredState));
-  const { state, write, wait, reset } = usePolicySpecWrite(policy);
+  const [shown, setShown] = useState(generated);
+  if (shown !== generated) {
+    // A new computation (the assumption toggled, or review again) replaces the draft.
+    setShown(generated);
+    setText(stringifyResourceYaml(generated.desiredState));
+  }
+  const [dry, setDry] = useState<{ ok: true } | { ok: false; message: string } | 'running' | null>(
+    null,
+  );
+  const { state, write, wait, reset, dryRun, historyError } = usePolicySpecWrite(policy);
   const del = useDeleteResource();
 
   const parsed = useMemo((): { ok: true; value: NetworkState } | { ok: false; message: string } => {
@@ -79,35 +102,57 @@ export function RevertPanel({
     }
   }, [text, t]);
 
-  const noteText = (n: RevertNote): string => {
-    const p = { ...n.params, nodes: (n.nodes ?? []).join(', ') };
-    const texts: Record<RevertNoteCode, string> = {
-      'revert.perNodeDifference': t(
-        '{{name}} differed between nodes before the policy; the values of {{used}} are used (also differs on: {{nodes}}).',
+  const candidate = useMemo(
+    () => (parsed.ok ? withInverse(base, parsed.value) : null),
+    [base, parsed],
+  );
+  const effects = useMemo(
+    () => (parsed.ok ? getOtherPolicyEffects(base.metadata.name, parsed.value, policies) : []),
+    [base, parsed, policies],
+  );
+  const effectText = (kind: OtherPolicyEffectKind, iface: string, other: string): string => {
+    const p = { iface, other };
+    if (kind === 'removesDeclared')
+      return t('Removes {{iface}}, which {{other}} also declares.', p);
+    if (kind === 'resetsDeclared')
+      return t('Resets {{iface}}, which {{other}} also configures.', p);
+    return t('Removes {{iface}}, which an interface of {{other}} is built on.', p);
+  };
+
+  const noteText = (n: InverseNote): string => {
+    const p = { ...n.params, element: n.element, nodes: n.nodes.join(', ') };
+    const texts: Record<InverseNoteCode, string> = {
+      'inverse.interfaceUnknown': t(
+        'Not reverted: {{element}}. No state from before the policy says whether it existed or how it was set (nodes: {{nodes}}).',
         p,
       ),
-      'revert.createdOnSomeNodes': t(
-        '{{name}} existed on some nodes before; it stays, and is left in place on: {{nodes}}.',
+      'inverse.hasDependents': t(
+        'Not removed: {{element}}. {{dependents}} is built on it now (nodes: {{nodes}}).',
         p,
       ),
-      'revert.interfaceUnknown': t(
-        '{{name}} was removed by the policy and is not in any recorded state, so it cannot be recreated.',
+      'inverse.physical': t('Not removed: {{element}} is a physical NIC (nodes: {{nodes}}).', p),
+      'inverse.dnsUnknown': t(
+        'DNS not reverted: its configuration from before the policy is not known (nodes: {{nodes}}).',
         p,
       ),
-      'revert.cannotRemovePhysical': t(
-        '{{name}} is a physical NIC and cannot be removed; it is left as configured.',
+      'inverse.routesUnknown': t(
+        'Route {{element}} not reverted: the routes from before the policy are not known (nodes: {{nodes}}).',
         p,
       ),
-      'revert.routeUnknown': t(
-        'The removed route to {{destination}} is not in any recorded state.',
+      'inverse.rulesUnknown': t(
+        'Route rule {{element}} not reverted: the rules from before the policy are not known (nodes: {{nodes}}).',
         p,
       ),
-      'revert.templated': t(
-        'The policy templates its interfaces from captures; review the inverse for each node.',
+      'inverse.desiredUnknown': t(
+        'Nothing reverted on {{nodes}}: the policy uses captures and the node reports no resolved desired state.',
         p,
       ),
-      'revert.noBeforeState': t(
-        'No node state is known for the matched nodes: there is nothing to compare with.',
+      'inverse.perNodeDifference': t(
+        'Not reverted: {{element}}. Nodes need different values, and one policy carries one state (differs on: {{nodes}}).',
+        p,
+      ),
+      'inverse.assumedCreated': t(
+        'Assumed created by the policy: {{element}} (nodes: {{nodes}}).',
         p,
       ),
     };
@@ -115,26 +160,38 @@ export function RevertPanel({
   };
 
   return (
-    <Card data-test="revert-panel">
+    <Card data-test={testId}>
       <CardTitle>{t('Revert {{name}}', { name: policy.metadata.name })}</CardTitle>
       <CardBody>
         <Stack hasGutter>
           <StackItem>
             {t(
-              'Deleting a policy does not undo what it configured. This inverse desired state puts the nodes back: interfaces the policy created become absent, changed ones get their earlier values. Review and edit it, then apply it to the policy.',
+              'Deleting a policy does not undo what it configured. This state puts each node back as it was before the policy: interfaces it created are removed when nothing is built on them, interfaces it changed get their earlier values, and DNS, routes and route rules return to what they were. What is not known is not reverted and listed below. Review and edit it, then apply it to the policy.',
             )}
           </StackItem>
-          {generated.assumedNodes.length > 0 && (
+          {generated.unknownNodes.length > 0 && (
             <StackItem>
               <Alert
                 variant="warning"
                 isInline
                 isPlain
                 data-test="revert-assumed"
-                title={t(
-                  'No state from before the policy was recorded for: {{nodes}}. Their current state was used, assuming the policy created the virtual interfaces it declares.',
-                  { nodes: generated.assumedNodes.join(', ') },
+                title={t('No complete state from before the policy was recorded for: {{nodes}}.', {
+                  nodes: generated.unknownNodes.join(', '),
+                })}
+              />
+              <Checkbox
+                id={`${testId}-assume`}
+                label={t(
+                  'Assume the policy created the virtual interfaces it declares on these nodes',
                 )}
+                isChecked={assume}
+                isDisabled={state.step !== 'idle'}
+                onChange={(_e, v) => {
+                  setAssume(v);
+                  setDry(null);
+                }}
+                data-test="revert-assume"
               />
             </StackItem>
           )}
@@ -142,7 +199,9 @@ export function RevertPanel({
             <StackItem>
               <List data-test="revert-notes">
                 {generated.notes.map((n, i) => (
-                  <ListItem key={i}>{noteText(n)}</ListItem>
+                  <ListItem key={i} data-test={`revert-note-${n.code}`}>
+                    {noteText(n)}
+                  </ListItem>
                 ))}
               </List>
             </StackItem>
@@ -166,6 +225,58 @@ export function RevertPanel({
               />
             )}
           </StackItem>
+          {candidate && (
+            <StackItem>
+              <NodePreviewTable policy={candidate} nodes={nodes} nodeStates={nodeStates} />
+            </StackItem>
+          )}
+          <StackItem>
+            {effects.length === 0 ? (
+              <p data-test="revert-other-policies-none">
+                {t('No other policy declares the interfaces this revert touches.')}
+              </p>
+            ) : (
+              <Alert
+                variant="warning"
+                isInline
+                title={t('Effect on other policies')}
+                data-test="revert-other-policies"
+              >
+                <List>
+                  {effects.map((e, i) => (
+                    <ListItem key={i}>{effectText(e.kind, e.interface, e.policy)}</ListItem>
+                  ))}
+                </List>
+              </Alert>
+            )}
+          </StackItem>
+          {dry !== null && dry !== 'running' && (
+            <StackItem>
+              <Alert
+                variant={dry.ok ? 'success' : 'danger'}
+                isInline
+                isPlain
+                data-test="revert-dry-run-result"
+                title={dry.ok ? t('The server accepted the inverse state (dry run).') : dry.message}
+              />
+            </StackItem>
+          )}
+          {historyError && (
+            <StackItem>
+              <Alert
+                variant="warning"
+                isInline
+                isPlain
+                data-test="revert-history-error"
+                title={t(
+                  'The revert was applied, but its history could not be recorded: {{message}}',
+                  {
+                    message: historyError,
+                  },
+                )}
+              />
+            </StackItem>
+          )}
           <StackItem>
             <WriteProgress
               state={state}
@@ -174,6 +285,7 @@ export function RevertPanel({
               onWait={wait}
               onReviewAgain={() => {
                 setBase(policy);
+                setDry(null);
                 reset();
               }}
               settledActions={
@@ -203,6 +315,21 @@ export function RevertPanel({
             />
           </StackItem>
           <StackItem>
+            {state.step === 'idle' && (
+              <Button
+                variant="secondary"
+                isDisabled={!parsed.ok || dry === 'running'}
+                isLoading={dry === 'running'}
+                onClick={() => {
+                  if (!parsed.ok) return;
+                  setDry('running');
+                  void dryRun(base, { ...base.spec, desiredState: parsed.value }).then(setDry);
+                }}
+                data-test="revert-dry-run"
+              >
+                {t('Dry run')}
+              </Button>
+            )}{' '}
             {state.step === 'idle' && (
               <Button
                 variant="danger"

@@ -25,15 +25,16 @@ import {
   DEFAULT_REVISIONS_KEPT,
   HISTORY_NAMESPACE,
   REVISION_POLICY_LABEL,
+  REVISION_RECORDER,
   type ControllerRevision,
   type RevisionOutcome,
 } from '../model/revision';
 import { REVISION_BASELINE_KEY, buildRevisionBaseline } from '../logic/baseline';
+import { getRevisionsToPrune, isTrusted } from '../logic/trust';
 import {
   buildRevision,
   getPolicyLabelValue,
   getRevisionName,
-  getRevisionsToPrune,
   parseRevision,
   parseRevisions,
   withRevisionAuthor,
@@ -78,19 +79,25 @@ const captureBaseline = async (
   }
 };
 
-/** Deletes this policy's revisions beyond the newest `keep`. */
+/**
+ * Deletes this policy object's oldest trusted revisions beyond the newest `keep` (never the live
+ * generation's or the newest Available one; see getRevisionsToPrune). Each delete is
+ * preconditioned on the object's UID and resourceVersion, so an object replaced meanwhile stays.
+ */
 export async function prunePolicyRevisions(
-  policyName: string,
+  policy: NodeNetworkConfigurationPolicy,
   keep = DEFAULT_REVISIONS_KEPT,
 ): Promise<void> {
   const objects = await list<unknown>(ControllerRevisionModel, {
     ns: HISTORY_NAMESPACE,
-    labelSelector: { matchLabels: { [REVISION_POLICY_LABEL]: getPolicyLabelValue(policyName) } },
+    labelSelector: {
+      matchLabels: { [REVISION_POLICY_LABEL]: getPolicyLabelValue(policy.metadata.name) },
+    },
   });
   // Some clients ignore the selector: the policy name is checked again after parsing.
   const { revisions } = parseRevisions(objects);
-  const own = revisions.filter((r) => r.policyName === policyName);
-  for (const name of getRevisionsToPrune(own, keep)) {
+  const own = revisions.filter((r) => r.policyName === policy.metadata.name);
+  for (const name of getRevisionsToPrune(own, policy, keep)) {
     const r = own.find((x) => x.name === name);
     if (!r) continue;
     try {
@@ -117,7 +124,9 @@ export interface RecordRevisionOptions {
 }
 
 /**
- * Records the policy's current generation in the history. The policies editor calls this after
+ * Records the policy's current generation in the history. A generation this console wrote is
+ * signed with the name the API server gives its user (SelfSubjectReview, at write time); one it
+ * only saw is recorded unsigned, since nothing says who wrote it. The policies editor calls this after
  * every successful save; rollback and revert call it after their writes; the history watcher
  * calls it on first sight of a generation without a revision.
  */
@@ -155,13 +164,35 @@ async function record(policy: NodeNetworkConfigurationPolicy, author?: string): 
   const baseline = await captureBaseline(policy);
   if (baseline) cr.data[REVISION_BASELINE_KEY] = baseline;
   try {
-    await createResource<ControllerRevision>({ model: ControllerRevisionModel, data: cr });
+    await createResource<ControllerRevision>({
+      model: ControllerRevisionModel,
+      data: cr,
+      fieldManager: REVISION_RECORDER,
+    });
   } catch (err) {
     // Another tab or user recorded this generation first, perhaps unsigned.
     if (toK8sError(err).kind !== 'alreadyExists') throw err;
+    await checkExisting(policy);
     if (author) await signRevision(policy, author);
   }
-  await prunePolicyRevisions(policy.metadata.name);
+  await prunePolicyRevisions(policy);
+}
+
+/** Thrown when the name the plugin records under is taken by an object it cannot trust. */
+export class UntrustedRevisionError extends Error {}
+
+async function checkExisting(policy: NodeNetworkConfigurationPolicy): Promise<void> {
+  const name = getRevisionName(policy.metadata.name, policy.metadata.generation ?? 0);
+  const stored: unknown = await k8sGet({
+    model: ControllerRevisionModel,
+    name,
+    ns: HISTORY_NAMESPACE,
+  });
+  const parsed = parseRevision(stored);
+  if (!parsed.ok || !isTrusted(parsed.revision, policy))
+    throw new UntrustedRevisionError(
+      `ControllerRevision ${HISTORY_NAMESPACE}/${name} exists and was not recorded by Switchboard for this policy`,
+    );
 }
 
 /**
@@ -179,13 +210,14 @@ async function signRevision(
     ns: HISTORY_NAMESPACE,
   })) as unknown as ControllerRevision;
   const parsed = parseRevision(stored);
-  if (!parsed.ok || parsed.revision.author !== null) return;
+  if (!parsed.ok || parsed.revision.author !== null || !isTrusted(parsed.revision, policy)) return;
   const user = author ?? (await getCurrentUsername());
   if (!user) return;
   try {
     await updateResource<ControllerRevision>({
       model: ControllerRevisionModel,
       data: withRevisionAuthor(stored, user),
+      fieldManager: REVISION_RECORDER,
     });
   } catch (err) {
     if (toK8sError(err).kind !== 'conflict') throw err;
@@ -200,5 +232,6 @@ export async function recordRevisionOutcome(
   await updateResource<ControllerRevision>({
     model: ControllerRevisionModel,
     data: withRevisionOutcome(revision, outcome),
+    fieldManager: REVISION_RECORDER,
   });
 }

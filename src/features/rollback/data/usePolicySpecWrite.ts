@@ -46,6 +46,8 @@ const toPut = (
 
 export function usePolicySpecWrite(live: NodeNetworkConfigurationPolicy | undefined) {
   const [state, setState] = useState<SpecWriteState>({ step: 'idle' });
+  /** Recording the new generation in the history failed (the write itself succeeded). */
+  const [historyError, setHistoryError] = useState<string | null>(null);
 
   const write = useCallback(
     (base: NodeNetworkConfigurationPolicy, spec: NodeNetworkConfigurationPolicySpec) => {
@@ -55,8 +57,10 @@ export function usePolicySpecWrite(live: NodeNetworkConfigurationPolicy | undefi
         data: toPut(base, spec),
       })
         .then((updated) => {
-          // History is best effort: the write itself succeeded and is what the user asked for.
-          recordPolicyRevision(updated, { written: true }).catch(() => undefined);
+          // The write succeeded and is what the user asked for; a history failure is shown apart.
+          recordPolicyRevision(updated, { written: true }).catch((err: unknown) =>
+            setHistoryError(err instanceof Error ? err.message : String(err)),
+          );
           setState({ step: 'following', generation: updated.metadata.generation ?? null });
         })
         .catch((err: unknown) => {
@@ -76,6 +80,26 @@ export function usePolicySpecWrite(live: NodeNetworkConfigurationPolicy | undefi
 
   const reset = useCallback(() => setState({ step: 'idle' }), []);
 
+  /** The server's verdict on the write without persisting it (admission and validation run). */
+  const dryRun = useCallback(
+    async (
+      base: NodeNetworkConfigurationPolicy,
+      spec: NodeNetworkConfigurationPolicySpec,
+    ): Promise<{ ok: true } | { ok: false; message: string }> => {
+      try {
+        await updateResource<NodeNetworkConfigurationPolicy>({
+          model: PolicyModel,
+          data: toPut(base, spec),
+          dryRun: true,
+        });
+        return { ok: true };
+      } catch (err) {
+        return { ok: false, message: toK8sError(err).message };
+      }
+    },
+    [],
+  );
+
   useEffect(() => {
     if (state.step !== 'waiting' || !live || !shouldRetryWaitingWrite(live)) return;
     // Status updates move resourceVersion on while we wait; only the spec must be unchanged.
@@ -83,5 +107,5 @@ export function usePolicySpecWrite(live: NodeNetworkConfigurationPolicy | undefi
     else setState({ step: 'conflict', base: state.base, message: '' });
   }, [state, live, write]);
 
-  return { state, write, wait, reset };
+  return { state, write, wait, reset, dryRun, historyError };
 }

@@ -1,12 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  buildRevisionBaseline,
-  getRevertBeforeStates,
-  getRevisionBaseline,
-  sliceStateForPolicy,
-} from './baseline';
-import { buildRevertDesiredState } from './revert';
+import { buildRevisionBaseline, getRevisionBaseline, sliceStateForPolicy } from './baseline';
 import { makeEnactment } from '../../policies/__fixtures__/enactmentFixtures';
 import { makeNodeState } from '../../policies/__fixtures__/clusterFixtures';
 import { routePolicy, vlanPolicy } from '../../policies/__fixtures__/policyFixtures';
@@ -57,31 +51,5 @@ void describe('getRevisionBaseline', () => {
     assert.deepEqual(getRevisionBaseline({ data: { baseline: 'x' } }), {});
     assert.deepEqual(getRevisionBaseline({ data: { baseline: { w1: { interfaces: 3 } } } }), {});
     assert.deepEqual(getRevisionBaseline(null), {});
-  });
-});
-
-void describe('getRevertBeforeStates', () => {
-  void it('prefers the oldest recorded baseline; otherwise assumes declared virtual interfaces were created', () => {
-    const current = new Map([
-      ['w1', withVlan(1)],
-      ['w2', withVlan(2)],
-    ]);
-    const r = getRevertBeforeStates(vlanPolicy.spec, ['w1', 'w2'], current, [
-      { revision: { generation: 3 }, baseline: { w1: withVlan(1) } },
-      { revision: { generation: 1 }, baseline: { w1: makeNodeState(1) } },
-    ]);
-    assert.deepEqual(r.assumedNodes, ['w2']);
-    assert.equal(
-      r.states.get('w1')?.interfaces?.some((i) => i.name === 'ens4.102'),
-      false,
-    );
-    assert.equal(
-      r.states.get('w2')?.interfaces?.some((i) => i.name === 'ens4.102'),
-      false,
-    );
-    const revert = buildRevertDesiredState(vlanPolicy.spec, r.states);
-    assert.deepEqual(revert.desiredState.interfaces, [
-      { name: 'ens4.102', type: 'vlan', state: 'absent' },
-    ]);
   });
 });

@@ -1,11 +1,9 @@
 // What nodes looked like before a policy applied, for reverting it. Deleting a policy does not
 // undo it and the NodeNetworkState only shows the state after it, so the first revision of a
 // policy carries a baseline: the slice of each matched node's state the policy touches, taken
-// from nodes where the policy had not applied yet. When no baseline exists for a node, the
-// current state stands in, minus the virtual interfaces the policy declares (assumed created by
-// it), and the revert notes say so.
+// from nodes where the policy had not applied yet. Where no baseline exists, revert says what it
+// does not know (logic/revertInputs.ts, logic/inverse.ts).
 import type {
-  NetworkInterface,
   NetworkState,
   NodeNetworkConfigurationEnactment,
   NodeNetworkConfigurationPolicy,
@@ -13,13 +11,10 @@ import type {
   Route,
 } from '../../../shared/model/nmstate';
 import { getEnactmentKey, getEnactmentPhase } from '../../policies/logic/enactments';
-import type { PolicyRevision } from '../model/revision';
 import { getTouchedInterfaceNames } from './failed';
 import { isRecord } from '../../../shared/logic/isRecord';
 
 export const REVISION_BASELINE_KEY = 'baseline';
-
-const PHYSICAL = new Set(['ethernet', 'infiniband']);
 
 const routesOf = (spec: NodeNetworkConfigurationPolicySpec): Route[] => {
   const list: unknown = spec.desiredState?.routes?.config;
@@ -47,6 +42,9 @@ export const sliceStateForPolicy = (
   }
   if (spec.desiredState?.['dns-resolver'] !== undefined && state['dns-resolver'])
     out['dns-resolver'] = structuredClone(state['dns-resolver']);
+  // Route rules are few and have no single identity to filter by: the node's whole list.
+  if (spec.desiredState?.['route-rules'] !== undefined)
+    out['route-rules'] = structuredClone(state['route-rules'] ?? { config: [] });
   return out;
 };
 
@@ -89,55 +87,4 @@ export const getRevisionBaseline = (cr: unknown): Record<string, NetworkState> =
     if (isRecord(state) && (state.interfaces === undefined || Array.isArray(state.interfaces)))
       out[node] = state;
   return out;
-};
-
-export interface RevertBeforeStates {
-  states: Map<string, NetworkState>;
-  /** Nodes with no baseline: their current state was used, without the declared virtual interfaces. */
-  assumedNodes: string[];
-}
-
-/**
- * Per node, the oldest recorded baseline (closest to "before the policy"); otherwise the current
- * state without the virtual interfaces the policy declares up, which it most likely created.
- */
-export const getRevertBeforeStates = (
-  spec: NodeNetworkConfigurationPolicySpec,
-  matchedNodes: readonly string[],
-  currentStates: ReadonlyMap<string, NetworkState>,
-  baselines: readonly {
-    revision: Pick<PolicyRevision, 'generation'>;
-    baseline: Record<string, NetworkState>;
-  }[],
-): RevertBeforeStates => {
-  const oldestFirst = [...baselines].sort((a, b) => a.revision.generation - b.revision.generation);
-  const declared: unknown = spec.desiredState?.interfaces;
-  const created = new Set(
-    (Array.isArray(declared) ? declared : [])
-      .filter(
-        (i): i is NetworkInterface =>
-          isRecord(i) &&
-          typeof i.name === 'string' &&
-          i.state !== 'absent' &&
-          !(typeof i.type !== 'string' || PHYSICAL.has(i.type)),
-      )
-      .map((i) => i.name),
-  );
-  const states = new Map<string, NetworkState>();
-  const assumedNodes: string[] = [];
-  for (const node of [...matchedNodes].sort()) {
-    const recorded = oldestFirst.find((b) => b.baseline[node] !== undefined)?.baseline[node];
-    if (recorded) {
-      states.set(node, recorded);
-      continue;
-    }
-    const current = currentStates.get(node);
-    if (!current) continue;
-    assumedNodes.push(node);
-    states.set(node, {
-      ...current,
-      interfaces: (current.interfaces ?? []).filter((i) => !created.has(i.name)),
-    });
-  }
-  return { states, assumedNodes };
 };

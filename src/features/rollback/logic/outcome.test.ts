@@ -83,6 +83,11 @@ const rev = (
   author: null,
   outcome,
   resourceVersion: null,
+  ownerUid: null,
+  recorder: null,
+  createdAt: null,
+  revisionNumber: null,
+  managers: null,
 });
 const spec = (mtu: number): NodeNetworkConfigurationPolicySpec => ({
   desiredState: { interfaces: [{ name: 'bond0', type: 'bond', mtu }] },

@@ -4,13 +4,16 @@
 import type { NodeNetworkConfigurationPolicy } from '../../../shared/model/nmstate';
 import {
   DEFAULT_REVISION_NAMESPACE,
-  DEFAULT_REVISIONS_KEPT,
   REVISION_AUTHOR_ANNOTATION,
   REVISION_OUTCOMES,
   REVISION_OUTCOME_ANNOTATION,
   REVISION_POLICY_LABEL,
   REVISION_POLICY_NAME_ANNOTATION,
+  REVISION_POLICY_UID_LABEL,
+  REVISION_RECORDER,
+  REVISION_RECORDER_ANNOTATION,
   type ControllerRevision,
+  type RevisionManager,
   type ParseRevisionResult,
   type PolicyRevision,
   type RevisionOutcome,
@@ -68,7 +71,9 @@ export const buildRevision = (
   const generation = policy.metadata.generation ?? 0;
   const annotations: Record<string, string> = {
     [REVISION_POLICY_NAME_ANNOTATION]: policy.metadata.name,
+    [REVISION_RECORDER_ANNOTATION]: REVISION_RECORDER,
   };
+  const uid = policy.metadata.uid;
   if (author) annotations[REVISION_AUTHOR_ANNOTATION] = author;
   if (outcome) annotations[REVISION_OUTCOME_ANNOTATION] = outcome;
   const data: ControllerRevision['data'] = {
@@ -84,8 +89,26 @@ export const buildRevision = (
     metadata: {
       name: getRevisionName(policy.metadata.name, generation),
       namespace,
-      labels: { [REVISION_POLICY_LABEL]: getPolicyLabelValue(policy.metadata.name) },
+      labels: {
+        [REVISION_POLICY_LABEL]: getPolicyLabelValue(policy.metadata.name),
+        ...(uid ? { [REVISION_POLICY_UID_LABEL]: uid } : {}),
+      },
       annotations,
+      // The policy owns its history: the garbage collector deletes it with the policy, and a
+      // policy re-created under the same name (a new UID) never inherits it. A namespaced
+      // dependent may name a cluster-scoped owner (Kubernetes docs, "Owners and dependents").
+      ...(uid
+        ? {
+            ownerReferences: [
+              {
+                apiVersion: 'nmstate.io/v1',
+                kind: 'NodeNetworkConfigurationPolicy',
+                name: policy.metadata.name,
+                uid,
+              },
+            ],
+          }
+        : {}),
     },
     data,
     revision: generation,
@@ -154,12 +177,20 @@ export const parseRevision = (cr: unknown): ParseRevisionResult => {
     : isOutcome(data.outcome)
       ? data.outcome
       : null;
+  // The annotation is what the plugin writes (also when signing later); `data` is immutable once
+  // created, so a differing data.author shows the annotation was changed afterwards.
+  const annotated = annotations[REVISION_AUTHOR_ANNOTATION];
   const author =
-    typeof data.author === 'string'
-      ? data.author
-      : typeof annotations[REVISION_AUTHOR_ANNOTATION] === 'string'
-        ? annotations[REVISION_AUTHOR_ANNOTATION]
+    typeof annotated === 'string' && annotated !== ''
+      ? annotated
+      : typeof data.author === 'string'
+        ? data.author
         : null;
+  const owner = (Array.isArray(metadata.ownerReferences) ? metadata.ownerReferences : []).find(
+    (r: unknown) =>
+      isRecord(r) && r.kind === 'NodeNetworkConfigurationPolicy' && typeof r.uid === 'string',
+  ) as { uid: string } | undefined;
+  const recorder = annotations[REVISION_RECORDER_ANNOTATION];
   return {
     ok: true,
     revision: {
@@ -173,8 +204,36 @@ export const parseRevision = (cr: unknown): ParseRevisionResult => {
       outcome,
       resourceVersion:
         typeof metadata.resourceVersion === 'string' ? metadata.resourceVersion : null,
+      ownerUid: owner?.uid ?? null,
+      recorder: typeof recorder === 'string' ? recorder : null,
+      createdAt: typeof metadata.creationTimestamp === 'string' ? metadata.creationTimestamp : null,
+      revisionNumber: typeof cr.revision === 'number' ? cr.revision : null,
+      managers: parseManagers(metadata.managedFields),
+      ...(typeof data.author === 'string' &&
+      typeof annotated === 'string' &&
+      data.author !== annotated
+        ? { authorMismatch: true }
+        : {}),
     },
   };
+};
+
+const AUTHOR_FIELD = `f:${REVISION_AUTHOR_ANNOTATION}`;
+
+/** The server's field ownership; which entry owns the author annotation. */
+const parseManagers = (raw: unknown): RevisionManager[] | null => {
+  if (!Array.isArray(raw) || raw.length === 0) return null;
+  return raw.filter(isRecord).map((m) => {
+    const fields = isRecord(m.fieldsV1) ? m.fieldsV1 : {};
+    const meta = isRecord(fields['f:metadata']) ? fields['f:metadata'] : {};
+    const ann = isRecord(meta['f:annotations']) ? meta['f:annotations'] : {};
+    return {
+      manager: typeof m.manager === 'string' ? m.manager : '',
+      operation: typeof m.operation === 'string' ? m.operation : '',
+      time: typeof m.time === 'string' ? m.time : null,
+      ownsAuthor: AUTHOR_FIELD in ann,
+    };
+  });
 };
 
 /** Splits a list into usable revisions (newest first) and unavailable ones. */
@@ -196,23 +255,6 @@ export const sortRevisions = (revisions: readonly PolicyRevision[]): PolicyRevis
   [...revisions].sort(
     (a, b) => b.generation - a.generation || b.recordedAt.localeCompare(a.recordedAt),
   );
-
-/** Names of the revisions beyond the newest `keep` of each policy. */
-export const getRevisionsToPrune = (
-  revisions: readonly PolicyRevision[],
-  keep = DEFAULT_REVISIONS_KEPT,
-): string[] => {
-  const byPolicy = new Map<string, PolicyRevision[]>();
-  for (const r of revisions) byPolicy.set(r.policyName, [...(byPolicy.get(r.policyName) ?? []), r]);
-  const prune: string[] = [];
-  for (const list of byPolicy.values())
-    prune.push(
-      ...sortRevisions(list)
-        .slice(Math.max(0, keep))
-        .map((r) => r.name),
-    );
-  return prune;
-};
 
 /** First sight of a generation that has no revision yet: record one. */
 export const needsRevision = (

@@ -98,6 +98,11 @@ void describe('getOutcomeToRecord', () => {
     author: null,
     outcome,
     resourceVersion: '1',
+    ownerUid: null,
+    recorder: null,
+    createdAt: null,
+    revisionNumber: null,
+    managers: null,
   });
   void it('records a settled outcome on the current generation once', () => {
     assert.deepEqual(getOutcomeToRecord(available, nnces('available', 'failing'), [rev(1, null)]), {

@@ -15,6 +15,10 @@ export const REVISION_POLICY_LABEL = 'switchboard.openshift.io/policy';
 export const REVISION_OUTCOME_ANNOTATION = 'switchboard.openshift.io/outcome';
 export const REVISION_AUTHOR_ANNOTATION = 'switchboard.openshift.io/author';
 export const REVISION_POLICY_NAME_ANNOTATION = 'switchboard.openshift.io/policy-name';
+export const REVISION_POLICY_UID_LABEL = 'switchboard.openshift.io/policy-uid';
+/** Set by the plugin's own recording flow (with `fieldManager` of the same name). */
+export const REVISION_RECORDER_ANNOTATION = 'switchboard.openshift.io/recorded-by';
+export const REVISION_RECORDER = 'switchboard';
 export const DEFAULT_REVISIONS_KEPT = 20;
 
 /** What was observed for a generation: Available on all nodes, Failing on some, Aborted … */
@@ -55,6 +59,25 @@ export interface PolicyRevision {
   author: string | null;
   outcome: RevisionOutcome | null;
   resourceVersion: string | null;
+  /** UID of the NodeNetworkConfigurationPolicy in the ownerReferences, if any. */
+  ownerUid: string | null;
+  recorder: string | null;
+  /** The API server's creation time (not editable). */
+  createdAt: string | null;
+  /** The `revision` field (apps/v1), which the plugin sets to the generation. */
+  revisionNumber: number | null;
+  /** managedFields as the server keeps them; null when it keeps none. */
+  managers: RevisionManager[] | null;
+  /** The annotated author differs from the one in the (immutable) data. */
+  authorMismatch?: boolean;
+}
+
+export interface RevisionManager {
+  manager: string;
+  operation: string;
+  time: string | null;
+  /** This entry owns the author annotation. */
+  ownsAuthor: boolean;
 }
 
 export type RevisionUnavailableReason =

@@ -203,7 +203,9 @@ export function HnaEditorModal({
 
   const applyOnLatest = () => {
     if (!latest || !base) return;
-    const { merged } = threeWayMerge(base, draft, latest);
+    // The form is re-filled from the merge and the diff stays on screen, so the draft's values
+    // win where both changed one, as before lists were merged element by element.
+    const { merged } = threeWayMerge(base, draft, latest, { defaultChoice: 'mine' });
     setBase(latest);
     setValues(toHnaFormValues(merged));
     setConflict(false);
