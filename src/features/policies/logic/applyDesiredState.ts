@@ -660,7 +660,10 @@ function carrierHealthy(
   return hasUplink(ifaces, hop, new Set());
 }
 
-/** A readable excerpt of the state after rollback: the real handler prints all of it. */
+/**
+ * An excerpt of the state right after the apply, which kubernetes-nmstate pkg/probe/probes.go `Run`
+ * reads before probing and prints in full in its error.
+ */
 function probeStateExcerpt(before: NetworkState, hops: readonly string[]): string {
   const ifaces = (before.interfaces ?? [])
     .filter(
@@ -705,7 +708,7 @@ function runProbes(before: NetworkState, after: NetworkState): ApplyError | unde
         interface: hop,
         message:
           "rolling back desired state configuration: failed runnig probes after network changes: failed runnig probe 'ping' with after network reconfiguration -> currentState: " +
-          probeStateExcerpt(before, hops),
+          probeStateExcerpt(after, hops),
       };
     }
   }
