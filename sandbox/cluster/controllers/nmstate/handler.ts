@@ -338,6 +338,12 @@ export class NmstateHandler implements Controller {
     }
     const matching = selected.filter((n) => this.hasHandler(n.metadata.name));
     const ready = matching.filter(nodeReady);
+    // Every node's handler creates its enactment first thing; they run concurrently upstream, so
+    // the gates below already count all of them when scaling maxUnavailable.
+    const have = new Set(existing.map((e) => e.metadata.name));
+    for (const node of ready)
+      if (!have.has(enactmentName(node.metadata.name, policyName)))
+        this.createEnactment(node, policyName);
     for (const node of ready) this.reconcileNode(policyName, node);
     this.updatePolicyStatus(policyName, matching.length, matching.length - ready.length);
   }
@@ -455,7 +461,7 @@ export class NmstateHandler implements Controller {
     const max = scaledMaxUnavailable(policy.spec.maxUnavailable, enactments.length);
     const taken = this.getPolicy(policy.metadata.name)?.status?.unavailableNodeCountMap?.[key] ?? 0;
     if (taken < max) {
-      this.writeUnavailable(policy.metadata.name, key, +1);
+      this.writeUnavailable(policy.metadata.name, key, 1);
       return true;
     }
     this.writeEnactment(name, { kind: 'pending' });
