@@ -212,6 +212,12 @@ export class NmstateHandler implements Controller {
   /** The label epoch each enactment was last reconciled at. */
   private readonly seenEpoch = new Map<string, number>();
   private readonly generations = new Map<string, number>();
+  /**
+   * Policies queued when the simulator starts: its handlers are taken to be running already
+   * (the cluster was persisted), so this first pass only picks up unfinished work and does not
+   * replay a handler restart's reset and re-apply of everything.
+   */
+  private readonly resumed = new Set<string>();
   private unsubscribe: (() => void)[] = [];
 
   constructor(private readonly scheduler: Scheduler = realScheduler) {}
@@ -233,6 +239,12 @@ export class NmstateHandler implements Controller {
     this.queue = queue;
     for (const n of api.list(this.types.node) as Node[])
       this.nodeLabels.set(n.metadata.name, this.nodeKey(n));
+    for (const p of api.list(this.types.nncp)) {
+      const name = p.metadata?.name;
+      if (name === undefined) continue;
+      this.generations.set(name, p.metadata?.generation ?? 1);
+      this.resumed.add(name);
+    }
     this.unsubscribe = [
       // Upstream's predicate: create, delete, or an update that changes the generation; status
       // writes (the handler's own) do not reconcile again.
@@ -259,8 +271,16 @@ export class NmstateHandler implements Controller {
         else this.nodeLabels.set(name, key);
         const labels = (k: string | undefined): string =>
           k === undefined ? '' : (k.split('\n')[0] ?? '');
-        if (labels(before) !== labels(key))
-          this.labelEpoch.set(name, (this.labelEpoch.get(name) ?? 0) + 1);
+        if (labels(before) !== labels(key)) {
+          const epoch = this.labelEpoch.get(name) ?? 0;
+          for (const en of api.list(this.types.nnce, {
+            labelSelector: `${ENACTMENT_NODE_LABEL}=${name}`,
+          })) {
+            const n = en.metadata?.name;
+            if (n !== undefined && !this.seenEpoch.has(n)) this.seenEpoch.set(n, epoch);
+          }
+          this.labelEpoch.set(name, epoch + 1);
+        }
         this.enqueueAll();
       }),
       api.watch(this.types.nns, (e) => {
@@ -323,7 +343,9 @@ export class NmstateHandler implements Controller {
     const progressing = policy.status?.conditions?.some(
       (c) => c.type === 'Progressing' && c.status === 'True',
     );
-    if (progressing !== true) this.writePolicyConditions(policyName, unknownPolicyConditions());
+    const resumed = this.resumed.delete(policyName);
+    if (progressing !== true && !resumed)
+      this.writePolicyConditions(policyName, unknownPolicyConditions());
 
     const all = (this.api.list(this.types.node) as Node[]).sort((a, b) =>
       a.metadata.name.localeCompare(b.metadata.name),
@@ -396,7 +418,8 @@ export class NmstateHandler implements Controller {
   private wantsReconcile(e: NodeNetworkConfigurationEnactment, generation: number): boolean {
     const node = e.metadata.labels?.[ENACTMENT_NODE_LABEL] ?? '';
     const epoch = this.labelEpoch.get(node) ?? 0;
-    if (this.seenEpoch.get(e.metadata.name) !== epoch) return true;
+    const seen = this.seenEpoch.get(e.metadata.name);
+    if (seen !== undefined && seen !== epoch) return true;
     if (e.status?.policyGeneration !== generation) return true;
     return enactmentOutcome(e.status.conditions) === 'pending';
   }

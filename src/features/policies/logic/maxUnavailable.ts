@@ -27,13 +27,16 @@ export interface ResolvedMaxUnavailable {
 /** Go `strconv.Atoi`: an optional sign and decimal digits, nothing else. */
 const ATOI = /^[+-]?\d+$/;
 
-export function resolveMaxUnavailable(
-  value: unknown,
-  total: number,
-): ResolvedMaxUnavailable {
+export function resolveMaxUnavailable(value: unknown, total: number): ResolvedMaxUnavailable {
   const scale = (pct: number): number => Math.ceil((pct * total) / 100);
   const done = (count: number, raw: number | string, reading: MaxUnavailableReading) => {
-    if (count < 1) return { count: 1, raw, reading: reading === 'ok' ? 'atLeastOne' : reading, defaulted: reading === 'fallback' };
+    if (count < 1)
+      return {
+        count: 1,
+        raw,
+        reading: reading === 'ok' ? 'atLeastOne' : reading,
+        defaulted: reading === 'fallback',
+      };
     return { count, raw, reading, defaulted: reading === 'fallback' };
   };
   if (value === undefined || value === null) return done(scale(50), DEFAULT_MAX_UNAVAILABLE, 'ok');
@@ -42,6 +45,7 @@ export function resolveMaxUnavailable(
     const pct = Number(value.slice(0, -1));
     return done(scale(pct), value, pct > 100 ? 'allNodes' : 'ok');
   }
-  const raw = typeof value === 'string' || typeof value === 'number' ? value : JSON.stringify(value);
+  const raw =
+    typeof value === 'string' || typeof value === 'number' ? value : JSON.stringify(value);
   return done(scale(50), raw, 'fallback');
 }

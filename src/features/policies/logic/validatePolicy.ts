@@ -499,7 +499,10 @@ const validateSpecBasics = (
     if (!isValidMaxUnavailable(spec.maxUnavailable))
       add({ severity: 'error', code: 'policy.maxUnavailable.invalid', path, params });
     else {
-      const reading = resolveMaxUnavailable(spec.maxUnavailable, Math.max(1, matched.length)).reading;
+      const reading = resolveMaxUnavailable(
+        spec.maxUnavailable,
+        Math.max(1, matched.length),
+      ).reading;
       if (reading === 'fallback')
         add({ severity: 'warning', code: 'policy.maxUnavailable.fallback', path, params });
       else if (reading === 'allNodes')
