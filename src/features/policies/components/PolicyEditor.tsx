@@ -17,6 +17,7 @@ import {
 import type { Node } from '../../../shared/model/k8s';
 import type {
   NodeNetworkConfigurationPolicy,
+  NodeNetworkConfigurationEnactment,
   NodeNetworkState,
 } from '../../../shared/model/nmstate';
 import { PolicyModel } from '../../../shared/k8s/models';
@@ -56,6 +57,8 @@ interface PolicyEditorProps {
   initialView: View;
   nodes: Node[];
   nodeNetworkStates: NodeNetworkState[];
+  /** The edited policy's enactments: their cached captures drive the preview, as on the node. */
+  enactments?: NodeNetworkConfigurationEnactment[];
   policies: NodeNetworkConfigurationPolicy[];
   canSave: boolean;
 }
@@ -76,6 +79,7 @@ export function PolicyEditor({
   initialView,
   nodes,
   nodeNetworkStates,
+  enactments,
   policies,
   canSave,
 }: PolicyEditorProps) {
@@ -169,9 +173,10 @@ export function PolicyEditor({
       showPreview && deferredDraft
         ? buildPolicyPreview(deferredDraft, nodes, nodeNetworkStates, {
             findings: validatePolicy(deferredDraft, { nodes, nodeNetworkStates }),
+            ...(isEdit && enactments !== undefined ? { enactments } : {}),
           })
         : null,
-    [showPreview, deferredDraft, nodes, nodeNetworkStates],
+    [showPreview, deferredDraft, nodes, nodeNetworkStates, isEdit, enactments],
   );
 
   const initialText = useMemo(() => JSON.stringify(initial), [initial]);

@@ -248,6 +248,10 @@ export const getCaptureErrorMessage = (t: TFunction, error: CaptureError): strin
       return t('Capture "{{name}}" is part of a reference cycle', p);
     case 'dependency-failed':
       return t('Capture "{{name}}" depends on a capture that failed', p);
+    case 'no-match':
+      return t('Capture "{{name}}" matches nothing on this node', p);
+    case 'unknown-field':
+      return t('The desired state has a key or value nmstate does not accept');
     case 'invalid-template':
       return t('The template at desiredState.{{path}} cannot be resolved', p);
     case 'invalid-desired-state':

@@ -613,7 +613,7 @@ void describe('helpers', () => {
     for (const ok of [1, 3, 0, -1, '1', '1%', '100%', '101%', 'x'])
       assert.equal(isValidMaxUnavailable(ok), true, String(ok));
     for (const bad of [1.5, true, null, {}])
-      assert.equal(isValidMaxUnavailable(bad), false, String(bad));
+      assert.equal(isValidMaxUnavailable(bad), false, JSON.stringify(bad));
   });
   void it('default-route carriers follow br-ex down to its NIC', () => {
     assert.deepEqual([...getDefaultRouteInterfaces(makeNodeState(1))].sort(), ['br-ex', 'ens3']);
