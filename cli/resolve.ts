@@ -1,24 +1,28 @@
-// `switchboard resolve`: resolves a policy's captures against one node's current state with the
-// same code the console and the sandbox handler use, and prints the resulting desired state.
+// `switchboard resolve`: what `nmstatectl policy` does for the kubernetes-nmstate handler (>= v0.84,
+// pkg/nmstatectl/nmstatectl.go `Policy`), with the same engine the console and the sandbox handler
+// use: resolve a policy's captures against one node's current state and print the resulting
+// desired state. `--captured FILE` plays `nmstatectl policy --captured`: an enactment's
+// `status.capturedStates` (or the bare map) is used and no capture runs (nmstate/nmstate
+// rust/src/cli/policy.rs). Errors print as nmstatectl prints them (`NmstateError: <kind>: …`).
 // Exit codes: 0 resolved, 1 capture/template error, 2 bad arguments or unreadable input.
 import { parse, stringify } from 'yaml';
 import type { NetworkState } from '../src/shared/model/nmstate';
 import {
-  formatCaptureError,
+  formatNmstateError,
   resolvePolicyCaptures,
 } from '../src/features/policies/logic/nmpolicy/resolve';
 import type { CliIo, Subcommand } from './io';
 
 const USAGE =
-  'usage: switchboard resolve --state CURRENT.yaml --policy POLICY.yaml [--format yaml|json]\n';
+  'usage: switchboard resolve --state CURRENT.yaml --policy POLICY.yaml [--captured FILE] [--format yaml|json]\n';
 
-type Options = { state: string; policy: string; format: 'yaml' | 'json' };
+type Options = { state: string; policy: string; captured?: string; format: 'yaml' | 'json' };
 
 function parseArgs(argv: string[]): Options | string {
   const values: Record<string, string> = {};
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i] ?? '';
-    const match = /^--(state|policy|format)(?:=(.*))?$/.exec(arg);
+    const match = /^--(state|policy|captured|format)(?:=(.*))?$/.exec(arg);
     if (match === null) return `unknown argument: ${arg}`;
     const name = match[1] ?? '';
     let value = match[2];
@@ -29,12 +33,12 @@ function parseArgs(argv: string[]): Options | string {
     if (value === undefined || value === '') return `missing value for --${name}`;
     values[name] = value;
   }
-  const { state, policy, format = 'yaml' } = values;
+  const { state, policy, captured, format = 'yaml' } = values;
   if (state === undefined) return 'missing --state';
   if (policy === undefined) return 'missing --policy';
   if (format !== 'yaml' && format !== 'json')
     return `unsupported --format ${format} (yaml or json)`;
-  return { state, policy, format };
+  return captured === undefined ? { state, policy, format } : { state, policy, captured, format };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -94,6 +98,29 @@ function policyOf(
   return { capture: capture as Record<string, string>, desiredState };
 }
 
+/**
+ * Captured states as nmstatectl's `--captured` file holds them (`{name: {metaInfo, state}}`,
+ * rust/src/cli/policy.rs `CliNmpolicyCaptureState`), or an enactment carrying them in
+ * `status.capturedStates`.
+ */
+function capturedOf(doc: unknown, path: string): Record<string, NetworkState> {
+  if (!isRecord(doc)) throw new InputError(`${path}: expected captured states`);
+  let map: Record<string, unknown> = doc;
+  if (doc.kind === 'NodeNetworkConfigurationEnactment') {
+    const status = isRecord(doc.status) ? doc.status : {};
+    if (!isRecord(status.capturedStates))
+      throw new InputError(`${path}: enactment has no status.capturedStates`);
+    map = status.capturedStates;
+  }
+  const out: Record<string, NetworkState> = {};
+  for (const [name, entry] of Object.entries(map)) {
+    if (!isRecord(entry) || !isRecord(entry.state))
+      throw new InputError(`${path}: captured state ${name} has no state`);
+    out[name] = entry.state;
+  }
+  return out;
+}
+
 export const runResolve: Subcommand = (argv, io) => {
   if (argv.includes('--help') || argv.includes('-h')) {
     io.out(USAGE);
@@ -106,9 +133,12 @@ export const runResolve: Subcommand = (argv, io) => {
   }
   let current: NetworkState;
   let policy: ReturnType<typeof policyOf>;
+  let cached: Record<string, NetworkState> | undefined;
   try {
     current = currentStateOf(readDocument(io, options.state), options.state);
     policy = policyOf(readDocument(io, options.policy), options.policy);
+    if (options.captured !== undefined)
+      cached = capturedOf(readDocument(io, options.captured), options.captured);
   } catch (e) {
     if (e instanceof InputError) {
       io.err(`switchboard resolve: ${e.message}\n`);
@@ -116,9 +146,14 @@ export const runResolve: Subcommand = (argv, io) => {
     }
     throw e;
   }
-  const result = resolvePolicyCaptures(policy.capture, policy.desiredState, current);
+  const result = resolvePolicyCaptures(
+    policy.capture,
+    policy.desiredState,
+    current,
+    cached === undefined ? undefined : { cachedCaptures: cached },
+  );
   if (!result.ok) {
-    io.err(`error: ${formatCaptureError(result.error)}\n`);
+    io.err(`NmstateError: ${formatNmstateError(result.error)}\n`);
     return Promise.resolve(1);
   }
   io.out(

@@ -12,6 +12,7 @@ import type { ClusterApi } from '../api';
 import { ApiError } from '../api';
 import { createWithStatus } from '../controllers/runtime';
 import { enactmentConditions, policyConditions } from '../controllers/nmstate/conditions';
+import { applyFailureMessage } from '../controllers/nmstate/handler';
 import { applyDefaultVlanFiltering } from '../../../src/features/policies/logic/applyDesiredState';
 import { DEMO_BARE_METAL, DEMO_NADS, DEMO_PODS, DEMO_POLICIES } from './demo';
 
@@ -395,7 +396,11 @@ function loadScale(api: ClusterApi, nodeCount: number): void {
         failed
           ? {
               kind: 'failed',
-              message: `error reconciling NodeNetworkConfigurationPolicy on node ${n.name} at desired state apply: "",\n failed to execute nmstatectl set --no-commit --timeout 480: 'exit status 1' '' 'NmstateError: InvalidArgument: Interface bond0 does not exist, it is required as base interface of vlan bond0.${500 + p}\n'`,
+              message: applyFailureMessage(
+                n.name,
+                new Date(now),
+                `NmstateError: InvalidArgument: Interface bond0 does not exist, it is required as base interface of vlan bond0.${500 + p}`,
+              ),
             }
           : { kind: 'success' },
       ).map((c) => ({ ...c, lastHeartbeatTime: now, lastTransitionTime: now }));

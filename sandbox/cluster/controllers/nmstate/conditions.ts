@@ -1,7 +1,10 @@
-// Condition sets of kubernetes-nmstate, exactly as the handler writes them: policies always carry
-// all four types (Available, Degraded, Progressing, Ignored) and enactments all five (Available,
-// Failing, Progressing, Pending, Aborted), with the upstream reasons and message formats.
+// Condition sets of kubernetes-nmstate v0.85.0, exactly as the handler writes them: policies always
+// carry all four types (Available, Degraded, Progressing, Ignored) and enactments all five
+// (Available, Failing, Progressing, Pending, Aborted), with the upstream reasons and message
+// formats (pkg/enactmentstatus/conditions/conditions.go, pkg/policyconditions/conditions.go,
+// controllers/handler/nodenetworkconfigurationpolicy_controller.go).
 import type { Condition } from '../../../../src/shared/model/k8s';
+import { resolveMaxUnavailable } from '../../../../src/features/policies/logic/maxUnavailable';
 
 export type BareCondition = Omit<Condition, 'lastTransitionTime' | 'lastHeartbeatTime'>;
 
@@ -21,10 +24,15 @@ export type EnactmentPhase =
 export const ENACTMENT_PROGRESSING_MESSAGE = 'Applying desired state';
 export const ENACTMENT_SUCCESS_MESSAGE = 'successfully reconciled';
 export const ENACTMENT_PENDING_MESSAGE = 'Waiting for progressing nodes to finish';
+/** `RetriesUntilFail`: five attempts in all; the fifth failure is final. */
 export const MAX_RETRIES = 5;
 
-export function retryingMessage(node: string, retry: number): string {
-  return `failed to reconcile NodeNetworkConfigurationPolicy on node ${node}. Retrying ${retry}/${MAX_RETRIES}`;
+/**
+ * Written after failure number `retryCount` (1-based, already counted): upstream prints
+ * `RetryCount[generation]+1`, so the first failure says "Retrying 2/5".
+ */
+export function retryingMessage(node: string, retryCount: number): string {
+  return `failed to reconcile NodeNetworkConfigurationPolicy on node ${node}. Retrying ${retryCount + 1}/${MAX_RETRIES}`;
 }
 
 export function abortedMessage(enactment: string): string {
@@ -99,7 +107,7 @@ function isTrue(conditions: readonly Condition[] | undefined, type: string): boo
 export type EnactmentOutcome =
   'available' | 'failed' | 'aborted' | 'retrying' | 'progressing' | 'pending' | 'unknown';
 
-/** How the handler counts an enactment (Retrying counts as progressing, not failed). */
+/** One enactment's state for the simulator's own bookkeeping; policy counts use `countEnactments`. */
 export function enactmentOutcome(conditions: readonly Condition[] | undefined): EnactmentOutcome {
   if (isTrue(conditions, 'Available')) return 'available';
   if (isTrue(conditions, 'Aborted')) return 'aborted';
@@ -111,17 +119,38 @@ export function enactmentOutcome(conditions: readonly Condition[] | undefined): 
 }
 
 export interface PolicyCounts {
+  /** Nodes that match the selector and run a handler, Ready or not (`NodesRunningNmstate`). */
   matching: number;
+  /** Enactments of this generation with Available=True. */
   available: number;
+  /** Enactments of this generation with Failing=True; retrying ones count too (counter.go `Failed`). */
   failed: number;
   aborted: number;
-  /** Nodes that match but are NotReady, reported in the message like upstream. */
+  /** Matching nodes that are NotReady: left out of the progress denominator, named in messages. */
   ignoredNotReady?: number;
 }
 
-/** The four policy conditions, with the precedence the handler uses: no match, failure, progress, success. */
+/** counter.go `Count`: conditions of the enactments of this generation that are True. */
+export function countEnactments(
+  enactments: readonly { status?: { policyGeneration?: number; conditions?: Condition[] } }[],
+  generation: number,
+): { available: number; failed: number; aborted: number } {
+  const current = enactments.filter((e) => e.status?.policyGeneration === generation);
+  const count = (type: string): number =>
+    current.filter((e) => isTrue(e.status?.conditions, type)).length;
+  return { available: count('Available'), failed: count('Failing'), aborted: count('Aborted') };
+}
+
+/**
+ * policyconditions/conditions.go `setPolicyStatus`: no match, then failure (any Failing=True,
+ * retries included, or Aborted), then progress while fewer enactments finished than Ready nodes,
+ * then success. Failure and success count every matching node; progress counts the Ready ones.
+ * When every matching node is NotReady this is success: "0/N ... N nodes ignored".
+ */
 export function policyConditions(counts: PolicyCounts): BareCondition[] {
   const notReady = counts.ignoredNotReady ?? 0;
+  const ready = counts.matching - notReady;
+  const finished = counts.available + counts.failed + counts.aborted;
   const notReadySuffix = notReady > 0 ? `, ${notReady} nodes ignored due to NotReady state` : '';
   if (counts.matching === 0) {
     return [
@@ -145,7 +174,7 @@ export function policyConditions(counts: PolicyCounts): BareCondition[] {
       c('Ignored', 'False', 'FailedToConfigure'),
     ];
   }
-  if (counts.available < counts.matching) {
+  if (finished < ready) {
     return [
       c('Available', 'Unknown', 'ConfigurationProgressing'),
       c('Degraded', 'Unknown', 'ConfigurationProgressing'),
@@ -153,7 +182,7 @@ export function policyConditions(counts: PolicyCounts): BareCondition[] {
         'Progressing',
         'True',
         'ConfigurationProgressing',
-        `Policy is progressing ${counts.available}/${counts.matching} nodes finished${notReadySuffix}`,
+        `Policy is progressing ${finished}/${ready} nodes finished${notReadySuffix}`,
       ),
       c('Ignored', 'False', 'ConfigurationProgressing'),
     ];
@@ -171,17 +200,12 @@ export function policyConditions(counts: PolicyCounts): BareCondition[] {
   ];
 }
 
-/**
- * maxUnavailable scaled against the number of enactments, rounding up, at least 1; anything
- * that is neither a non-negative integer nor a percentage falls back to 50%.
- */
+/** policyconditions/conditions.go `Reset` (`SetPolicyStatusUnknown`): every type Unknown, no reason. */
+export function unknownPolicyConditions(): BareCondition[] {
+  return ['Available', 'Degraded', 'Progressing', 'Ignored'].map((t) => c(t, 'Unknown', ''));
+}
+
+/** maxUnavailable scaled against the number of enactments as the handler does (maxUnavailable.ts). */
 export function scaledMaxUnavailable(value: unknown, enactments: number): number {
-  const percent = (p: number): number => Math.max(1, Math.ceil((p * enactments) / 100));
-  if (typeof value === 'number')
-    return Number.isInteger(value) && value >= 0 ? Math.max(1, value) : percent(50);
-  if (typeof value === 'string') {
-    const m = /^(\d+)%$/.exec(value.trim());
-    if (m?.[1] !== undefined) return percent(Number(m[1]));
-  }
-  return percent(50);
+  return resolveMaxUnavailable(value, enactments).count;
 }

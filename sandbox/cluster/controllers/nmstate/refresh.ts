@@ -1,12 +1,16 @@
-// The handler's periodic NNS refresh: upstream polls `nmstatectl show` about every minute
-// (±10 % jitter) per node; here each node's lastSuccessfulUpdateTime advances on its own timer.
+// The handler's periodic NNS refresh: upstream polls `nmstatectl show` every minute plus up to
+// 10 % jitter (kubernetes-nmstate pkg/node/refresh.go, wait.Jitter(1m, 0.1)) and writes the NNS
+// only when the filtered state changed (controllers/handler/node_controller.go, pkg/client/
+// client.go `UpdateCurrentState`; e2e "nns should not be updated after reconcile"). Here the
+// host is the NNS itself: when another simulator changed its currentState (LLDP from a switch,
+// say) the next poll stamps lastSuccessfulUpdateTime; otherwise nothing is written.
 import type { NodeNetworkState } from '../../../../src/shared/model/nmstate';
 import type { ClusterApi, Controller, ResourceType } from '../../api';
 import type { Scheduler, Speed, TimerHandle } from '../runtime';
 import { isoNow, jitter, logControllerError, realScheduler, writeWithRetry } from '../runtime';
 
 export function refreshIntervalMs(speed: Speed, node: string, nodeCount: number): number {
-  const spread = 0.9 + jitter(node) * 0.2;
+  const spread = 1 + jitter(node) * 0.1;
   // In fast mode a large cluster would otherwise rewrite hundreds of NNS a second.
   const base = speed === 'fast' ? Math.max(3000, nodeCount * 20) : 60_000;
   return Math.round(base * spread);
@@ -15,6 +19,8 @@ export function refreshIntervalMs(speed: Speed, node: string, nodeCount: number)
 export class NnsRefresh implements Controller {
   readonly name = 'nns-refresh';
   private readonly timers = new Map<string, TimerHandle>();
+  /** The state each node last reported, as the node controller's `lastState`. */
+  private readonly lastState = new Map<string, string>();
   private unsubscribe?: () => void;
   private stopped = false;
 
@@ -52,6 +58,7 @@ export class NnsRefresh implements Controller {
       if (e.type === 'DELETED') {
         this.timers.get(name)?.cancel();
         this.timers.delete(name);
+        this.lastState.delete(name);
       } else if (!this.timers.has(name)) {
         schedule(name);
       }
@@ -59,18 +66,34 @@ export class NnsRefresh implements Controller {
   }
 
   private refresh(api: ClusterApi, type: ResourceType, name: string): boolean {
-    const written = writeWithRetry<NodeNetworkState>(
+    const nns = api.get(type, undefined, name) as NodeNetworkState | undefined;
+    if (nns === undefined) return false;
+    const seen = JSON.stringify(nns.status?.currentState ?? {});
+    const stamp = nns.status?.lastSuccessfulUpdateTime ?? '';
+    const last = this.lastState.get(name);
+    this.lastState.set(name, `${stamp}\n${seen}`);
+    // Unchanged, or changed by a writer that stamped it already (the handler after an apply).
+    if (
+      last === undefined ||
+      last.slice(last.indexOf('\n') + 1) === seen ||
+      !last.startsWith(`${stamp}\n`)
+    )
+      return true;
+    writeWithRetry<NodeNetworkState>(
       api,
       type,
       undefined,
       name,
-      (nns) => ({
-        ...nns,
-        status: { ...(nns.status ?? {}), lastSuccessfulUpdateTime: isoNow(api) },
-      }),
+      (current) =>
+        JSON.stringify(current.status?.currentState ?? {}) !== seen
+          ? undefined
+          : {
+              ...current,
+              status: { ...(current.status ?? {}), lastSuccessfulUpdateTime: isoNow(api) },
+            },
       'status',
     );
-    return written !== undefined;
+    return true;
   }
 
   stop(): void {

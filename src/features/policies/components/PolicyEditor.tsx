@@ -16,6 +16,7 @@ import {
 import type { Node } from '../../../shared/model/k8s';
 import type {
   NodeNetworkConfigurationPolicy,
+  NodeNetworkConfigurationEnactment,
   NodeNetworkState,
 } from '../../../shared/model/nmstate';
 import { PolicyModel } from '../../../shared/k8s/models';
@@ -64,6 +65,8 @@ interface PolicyEditorProps {
   initialView: View;
   nodes: Node[];
   nodeNetworkStates: NodeNetworkState[];
+  /** The edited policy's enactments: their cached captures drive the preview, as on the node. */
+  enactments?: NodeNetworkConfigurationEnactment[];
   policies: NodeNetworkConfigurationPolicy[];
   canSave: boolean;
 }
@@ -91,6 +94,7 @@ export function PolicyEditor({
   initialView,
   nodes,
   nodeNetworkStates,
+  enactments,
   policies,
   canSave,
 }: PolicyEditorProps) {
@@ -188,9 +192,10 @@ export function PolicyEditor({
       showPreview && deferredDraft
         ? buildPolicyPreview(deferredDraft, nodes, nodeNetworkStates, {
             findings: validatePolicy(deferredDraft, { nodes, nodeNetworkStates }),
+            ...(isEdit && enactments !== undefined ? { enactments } : {}),
           })
         : null,
-    [showPreview, deferredDraft, nodes, nodeNetworkStates],
+    [showPreview, deferredDraft, nodes, nodeNetworkStates, isEdit, enactments],
   );
 
   const initialText = useMemo(() => JSON.stringify(initial), [initial]);

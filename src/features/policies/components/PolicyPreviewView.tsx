@@ -103,6 +103,18 @@ function NodePreviewCard({ preview }: { preview: NodePreview }) {
           })}
         </div>
       )}
+      {(preview.otherChanges ?? []).length > 0 && (
+        <div className="pf-v6-u-font-size-sm" data-test="preview-other">
+          {t('Also changes: {{sections}}', { sections: (preview.otherChanges ?? []).join(', ') })}
+        </div>
+      )}
+      {preview.capturesCached === true && (
+        <div className="pf-v6-u-font-size-sm" data-test="preview-captures-cached">
+          {t(
+            "Captures come from this node's enactment (resolved when the policy was first applied); the handler does not resolve them again.",
+          )}
+        </div>
+      )}
       {preview.warnings.map((w, i) => (
         <Alert
           key={`${w.code}-${i}`}

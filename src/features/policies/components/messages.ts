@@ -95,10 +95,16 @@ export const getFindingMessage = (t: TFunction, finding: Finding): string => {
     case 'policy.nodeSelector.noMatch':
       return t('The node selector matches no node');
     case 'policy.maxUnavailable.invalid':
+      return t('maxUnavailable "{{value}}" must be an integer or a string such as "25%"', p);
+    case 'policy.maxUnavailable.fallback':
       return t(
-        'maxUnavailable "{{value}}" must be a positive number or a percentage from 1% to 100%',
+        'maxUnavailable "{{value}}" is not a number or a percentage; the handler uses 50% instead',
         p,
       );
+    case 'policy.maxUnavailable.atLeastOne':
+      return t('maxUnavailable {{value}} is below 1; the handler uses 1', p);
+    case 'policy.maxUnavailable.allNodes':
+      return t('maxUnavailable {{value}} is over 100%; every node changes at once', p);
     case 'vlan.baseIface.required':
       return t('A VLAN needs a base interface');
     case 'vlan.id.invalid':
@@ -242,6 +248,10 @@ export const getCaptureErrorMessage = (t: TFunction, error: CaptureError): strin
       return t('Capture "{{name}}" is part of a reference cycle', p);
     case 'dependency-failed':
       return t('Capture "{{name}}" depends on a capture that failed', p);
+    case 'no-match':
+      return t('Capture "{{name}}" matches nothing on this node', p);
+    case 'unknown-field':
+      return t('The desired state has a key or value nmstate does not accept');
     case 'invalid-template':
       return t('The template at desiredState.{{path}} cannot be resolved', p);
     case 'invalid-desired-state':

@@ -45,10 +45,15 @@ export interface InterfaceChange extends InterfaceRef {
   fields: string[];
 }
 
+/** Top-level sections besides interfaces, routes and DNS that a policy can change. */
+export type OtherSection = 'route-rules' | 'ovn' | 'ovs-db' | 'hostname';
+
 export interface NetworkStateDiff {
   interfaces: { created: InterfaceRef[]; changed: InterfaceChange[]; removed: InterfaceRef[] };
   routes: { added: Route[]; removed: Route[] };
   dns: { changed: boolean };
+  /** Other sections whose content differs; empty when none. */
+  other: OtherSection[];
 }
 
 export type ApplyResult =
@@ -531,15 +536,23 @@ function applyRoutes(state: NetworkState, desired: NetworkState): void {
   state.routes = { ...(state.routes ?? {}), config, running };
 }
 
+/**
+ * nmstate rust/src/lib/dns.rs: each of `server`, `search` and `options` the desired config omits
+ * keeps its current value; only `config: {}` purges the static configuration.
+ */
 function applyDns(state: NetworkState, desired: NetworkState): void {
   const want = desired['dns-resolver']?.config;
   if (want === undefined) return;
   const before = state['dns-resolver'] ?? {};
   const previousConfig: DnsConfig = before.config ?? {};
   const previousRunning: DnsConfig = before.running ?? {};
+  const purge = Object.keys(want).length === 0;
+  const keys = ['server', 'search', 'options'] as const;
   const config: DnsConfig = {};
-  if (want.server !== undefined) config.server = [...want.server];
-  if (want.search !== undefined) config.search = [...want.search];
+  for (const key of keys) {
+    const value = purge ? undefined : (want[key] ?? previousConfig[key]);
+    if (value !== undefined) config[key] = [...value];
+  }
   // Static servers come first; what DHCP/RA supplied stays behind them (interfaces keep
   // auto-dns), so clearing the static config falls back to the DHCP servers.
   const dynamic = (key: 'server' | 'search'): string[] =>
@@ -549,7 +562,60 @@ function applyDns(state: NetworkState, desired: NetworkState): void {
     return [...fixed, ...dynamic(key).filter((v) => !fixed.includes(v))];
   };
   const running: DnsConfig = { server: merged('server'), search: merged('search') };
+  if (config.options !== undefined) running.options = [...config.options];
   state['dns-resolver'] = { ...before, config, running };
+}
+
+type RouteRule = Record<string, unknown>;
+
+/**
+ * nmstate rust/src/lib/route_rule.rs: desired rules are added unless already there, and a rule
+ * with `state: absent` removes every current rule its given properties match.
+ */
+function applyRouteRules(state: NetworkState, desired: NetworkState): void {
+  const want = (desired['route-rules'] as { config?: unknown } | undefined)?.config;
+  if (!Array.isArray(want)) return;
+  const current = state['route-rules'] as { config?: unknown } | undefined;
+  let rules = recordsOf<RouteRule>(current?.config);
+  for (const rule of recordsOf<RouteRule>(want)) {
+    const { state: ruleState, ...props } = rule;
+    const matches = (r: RouteRule): boolean =>
+      Object.entries(props).every(([k, v]) => JSON.stringify(r[k]) === JSON.stringify(v));
+    if (ruleState === 'absent') rules = rules.filter((r) => !matches(r));
+    else if (!rules.some((r) => JSON.stringify(r) === JSON.stringify(props))) rules.push(props);
+  }
+  state['route-rules'] = { config: rules };
+}
+
+/** nmstate rust/src/lib/ovs.rs `OvsDbGlobalConfig`: keys merge, a null value removes one. */
+function applyOvsDb(state: NetworkState, desired: NetworkState): void {
+  const want = desired['ovs-db'];
+  if (!isPlainObject(want)) return;
+  const before: PlainObject = isPlainObject(state['ovs-db']) ? state['ovs-db'] : {};
+  const next: PlainObject = { ...before };
+  for (const section of ['external_ids', 'other_config']) {
+    const patch = want[section];
+    if (!isPlainObject(patch)) continue;
+    const merged: PlainObject = isPlainObject(before[section]) ? { ...before[section] } : {};
+    // An empty section purges it, as `ovs-db: {external_ids: {}}` does upstream.
+    if (Object.keys(patch).length === 0) next[section] = {};
+    else {
+      for (const [k, v] of Object.entries(patch)) {
+        if (v === null) Reflect.deleteProperty(merged, k);
+        else merged[k] = v;
+      }
+      next[section] = merged;
+    }
+  }
+  state['ovs-db'] = next;
+}
+
+/** nmstate rust/src/lib/hostname.rs: `config` sets the static hostname, `running` the live one. */
+function applyHostname(state: NetworkState, desired: NetworkState): void {
+  const want = desired.hostname;
+  if (!isPlainObject(want)) return;
+  const before: PlainObject = isPlainObject(state.hostname) ? state.hostname : {};
+  state.hostname = { ...before, ...want };
 }
 
 function applyOvn(state: NetworkState, desired: NetworkState): void {
@@ -660,7 +726,10 @@ function carrierHealthy(
   return hasUplink(ifaces, hop, new Set());
 }
 
-/** A readable excerpt of the state after rollback: the real handler prints all of it. */
+/**
+ * An excerpt of the state right after the apply, which kubernetes-nmstate pkg/probe/probes.go `Run`
+ * reads before probing and prints in full in its error.
+ */
 function probeStateExcerpt(before: NetworkState, hops: readonly string[]): string {
   const ifaces = (before.interfaces ?? [])
     .filter(
@@ -705,7 +774,7 @@ function runProbes(before: NetworkState, after: NetworkState): ApplyError | unde
         interface: hop,
         message:
           "rolling back desired state configuration: failed runnig probes after network changes: failed runnig probe 'ping' with after network reconfiguration -> currentState: " +
-          probeStateExcerpt(before, hops),
+          probeStateExcerpt(after, hops),
       };
     }
   }
@@ -866,6 +935,9 @@ function applyToCopy(
   applyRoutes(state, desired);
   applyDns(state, desired);
   applyOvn(state, desired);
+  applyRouteRules(state, desired);
+  applyOvsDb(state, desired);
+  applyHostname(state, desired);
   return state;
 }
 
@@ -958,9 +1030,14 @@ export function diffNetworkStates(before: NetworkState, after: NetworkState): Ne
   const dnsChanged =
     JSON.stringify(before['dns-resolver'] ?? null) !==
     JSON.stringify(after['dns-resolver'] ?? null);
+  const sections: OtherSection[] = ['route-rules', 'ovn', 'ovs-db', 'hostname'];
+  const other = sections.filter(
+    (k) => JSON.stringify(before[k] ?? null) !== JSON.stringify(after[k] ?? null),
+  );
   return {
     interfaces: { created, changed, removed },
     routes: { added, removed: gone },
     dns: { changed: dnsChanged },
+    other,
   };
 }

@@ -115,6 +115,62 @@ void describe('extractEnactmentError', () => {
   });
 });
 
+// Our own messages in the forms each handler version writes (kubernetes-nmstate
+// controllers/handler/nodenetworkconfigurationpolicy_controller.go and pkg/nmstatectl/nmstatectl.go
+// of v0.82.0 and v0.84.0+, pkg/probe/probes.go, pkg/client/client.go).
+const LOG =
+  '[2026-05-04T10:00:00Z INFO  nmstatectl] Nmstate version: 2.2.38\n' +
+  '[2026-05-04T10:00:00Z INFO  nmstate::query_apply::net_state] Created checkpoint /org/freedesktop/NetworkManager/Checkpoint/7\n' +
+  '[2026-05-04T10:00:00Z INFO  nmstate::query_apply::net_state] Rollbacked to checkpoint /org/freedesktop/NetworkManager/Checkpoint/7';
+const FORMS: { name: string; message: string; kind: string; headline: string | RegExp }[] = [
+  {
+    name: 'v0.82 nmstatectl set, stderr in quotes',
+    message:
+      `error reconciling NodeNetworkConfigurationPolicy on node ${NODE} at desired state apply: "",\n ` +
+      `failed to execute nmstatectl set --no-commit --timeout 480: 'exit status 1' '' '${LOG}\nNmstateError: InvalidArgument: Interface eth7 does not exist\n'`,
+    kind: 'nmstate',
+    headline: 'NmstateError: InvalidArgument: Interface eth7 does not exist',
+  },
+  {
+    name: 'v0.84+ nmstatectl apply, stdout and stderr before the exit error',
+    message:
+      `error reconciling NodeNetworkConfigurationPolicy on node ${NODE} at desired state apply: "",\n , ` +
+      `${LOG}\nNmstateError: InvalidArgument: Interface eth7 does not exist\n: failed to execute nmstatectl apply --no-commit --timeout 480: exit status 1`,
+    kind: 'nmstate',
+    headline: 'NmstateError: InvalidArgument: Interface eth7 does not exist',
+  },
+  {
+    name: 'v0.84+ probe failure with the deadline error',
+    message:
+      `error reconciling NodeNetworkConfigurationPolicy on node ${NODE} at desired state apply: "",\n ` +
+      "rolling back desired state configuration: failed runnig probes after network changes: failed runnig probe 'ping' with after network reconfiguration -> currentState: interfaces:\n- name: br-ex\n  state: down\n: context deadline exceeded",
+    kind: 'probe',
+    headline:
+      /^rolling back desired state configuration: failed runnig probes after network changes: failed runnig probe 'ping'/,
+  },
+  {
+    name: 'v0.84+ generate failure from nmstatectl policy',
+    message:
+      'failure generating desiredState and capturedStates: failed calling nmstatectl rollback: , ' +
+      '[2026-05-04T10:00:00Z INFO  nmstatectl] Nmstate version: 2.2.38\nNmstateError: PolicyError: interface with \'name=ens9\' not found\n| interfaces.name == "ens9"\n| ...........^\n' +
+      ': failed to execute nmstatectl policy --current /tmp/currentState1 --json --output-captured /tmp/capturedState2 /tmp/policy3: exit status 1',
+    kind: 'capture',
+    headline: "NmstateError: PolicyError: interface with 'name=ens9' not found",
+  },
+];
+
+void describe('extractEnactmentError on every handler message form', () => {
+  for (const f of FORMS) {
+    void it(f.name, () => {
+      const e = extractEnactmentError(f.message);
+      assert.equal(e.kind, f.kind);
+      if (typeof f.headline === 'string') assert.equal(e.headline, f.headline);
+      else assert.match(e.headline, f.headline);
+      assert.equal(e.details.node ?? NODE, NODE);
+    });
+  }
+});
+
 void describe('getEnactmentFailure', () => {
   void it('reads the Failing condition, or Aborted, or nothing', () => {
     assert.equal(getEnactmentFailure(makeEnactment(NODE, 'p', 'failing'))?.kind, 'nmstate');

@@ -1,8 +1,16 @@
-// Pulls the one meaningful line out of the handler's failure message. The handler wraps
-// nmstatectl's whole stdout (dozens of log lines) into the condition message:
-//   error reconciling NodeNetworkConfigurationPolicy on node <node> at desired state apply: "<log>",\n <err>
-// Newer handlers shorten the message and put the full log, gzip+base64, in `messageEncoded`;
-// other tools embed such a blob in the message itself. Both are decoded here.
+// Pulls the one meaningful line out of the handler's failure message, in every form
+// kubernetes-nmstate writes (controllers/handler/nodenetworkconfigurationpolicy_controller.go,
+// pkg/nmstatectl/nmstatectl.go):
+//   <= v0.82: ... at desired state apply: "<log>",\n failed to execute nmstatectl set --no-commit
+//             --timeout 480: 'exit status 1' '' '<stderr>'
+//   >= v0.84: ... at desired state apply: "",\n <stdout>, <stderr: log + NmstateError: …>:
+//             failed to execute nmstatectl apply --no-commit --timeout 480: exit status 1
+//   probe:    ... apply: "",\n rolling back desired state configuration: failed runnig probes …
+//   generate: failure generating desiredState and capturedStates: failed calling nmstatectl
+//             rollback: <stdout>, <stderr>: failed to execute nmstatectl policy …
+// Handlers v0.54–v0.76 shortened the message and put the full text, gzip+base64, in
+// `messageEncoded` (removed in v0.77.0); current handlers write it all into `message`. Old
+// enactments and other tools may still carry such blobs, so both places are decoded here.
 import type { Condition } from '../../../shared/model/k8s';
 import type { NodeNetworkConfigurationEnactment } from '../../../shared/model/nmstate';
 import type {
@@ -120,7 +128,12 @@ export const extractEnactmentError = (
     }
   }
 
-  if (nmstate) {
+  if (capture && nmstate) {
+    // Since v0.84 a generate failure carries nmstatectl policy's own error.
+    kind = 'capture';
+    headline = nmstateLine.slice(nmstateLine.indexOf(nmstate[0]));
+    if (nmstate[2]) details.nmstateErrorKind = nmstate[2];
+  } else if (nmstate) {
     kind = 'nmstate';
     headline = nmstateLine.slice(nmstateLine.indexOf(nmstate[0]));
     if (nmstate[2]) details.nmstateErrorKind = nmstate[2];

@@ -115,10 +115,16 @@ void describe('resolveMaxUnavailable', () => {
     assert.equal(resolveMaxUnavailable(3, 10).count, 3);
     assert.equal(resolveMaxUnavailable('10%', 5).count, 1);
     assert.equal(resolveMaxUnavailable('34%', 10).count, 4);
-    assert.equal(resolveMaxUnavailable('2', 10).count, 2);
+    // kubernetes-nmstate v0.85.0 pkg/node/nodes.go: a string without % is an error the handler
+    // logs before using the 50% default.
+    assert.equal(resolveMaxUnavailable('2', 10).count, 5);
+    assert.equal(resolveMaxUnavailable('2', 10).defaulted, true);
+    assert.equal(resolveMaxUnavailable('150%', 10).count, 15);
   });
-  void it('floors at one', () => {
+  void it('floors at one (0 and negatives mean 1, pkg/node/nodes.go correctMaxUnavailable)', () => {
     assert.equal(resolveMaxUnavailable(0, 10).count, 1);
+    assert.equal(resolveMaxUnavailable(-3, 10).count, 1);
+    assert.equal(resolveMaxUnavailable('-20%', 10).count, 1);
   });
   void it('falls back to 50% on invalid values', () => {
     assert.deepEqual(resolveMaxUnavailable('half', 4), { count: 2, raw: 'half', defaulted: true });

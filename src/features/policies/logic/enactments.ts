@@ -20,7 +20,8 @@ import {
   type RolloutProgress,
 } from '../model/enactmentStatus';
 
-export const DEFAULT_MAX_UNAVAILABLE = '50%';
+export { DEFAULT_MAX_UNAVAILABLE } from './maxUnavailable';
+import { resolveMaxUnavailable as resolveMaxUnavailableAsHandler } from './maxUnavailable';
 
 /** The last condition of a type wins, as a controller's update would overwrite an earlier one. */
 export const getCondition = (
@@ -169,27 +170,13 @@ export const emptyPhaseCounts = (): Record<EnactmentPhase, number> => {
   return counts;
 };
 
-/**
- * The handler's IntOrString scaling: integers as is, "N%" of total rounded up, floor 1;
- * anything else falls back to 50%.
- */
+/** The handler's reading of maxUnavailable; see maxUnavailable.ts. */
 export const resolveMaxUnavailable = (
   value: number | string | undefined,
   total: number,
 ): { count: number; raw: number | string; defaulted: boolean } => {
-  const scale = (pct: number): number => Math.max(1, Math.ceil((total * pct) / 100));
-  if (value === undefined)
-    return { count: scale(50), raw: DEFAULT_MAX_UNAVAILABLE, defaulted: false };
-  if (typeof value === 'number' && Number.isInteger(value) && value >= 0)
-    return { count: Math.max(1, value), raw: value, defaulted: false };
-  if (typeof value === 'string') {
-    const pct = /^(\d+)%$/.exec(value);
-    if (pct?.[1] !== undefined)
-      return { count: scale(Number(pct[1])), raw: value, defaulted: false };
-    if (/^\d+$/.test(value))
-      return { count: Math.max(1, Number(value)), raw: value, defaulted: false };
-  }
-  return { count: scale(50), raw: value, defaulted: true };
+  const r = resolveMaxUnavailableAsHandler(value, total);
+  return { count: r.count, raw: r.raw, defaulted: r.defaulted };
 };
 
 const POLICY_PRIORITY: readonly PolicyConditionType[] = [

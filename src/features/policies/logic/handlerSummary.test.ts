@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { getHandlerSummary } from './handlerSummary';
+import { getHandlerSummary, parseHandlerMessage } from './handlerSummary';
 import { buildPolicyRows } from './policyList';
 import { clusterNodes, WORKER_1, WORKER_2, WORKER_3 } from '../__fixtures__/clusterFixtures';
 import { makeEnactment, withPolicyConditions } from '../__fixtures__/enactmentFixtures';
@@ -28,6 +28,7 @@ void describe('getHandlerSummary', () => {
     assert.deepEqual(getHandlerSummary(withPolicyConditions(bondVlanPolicy, 'available')), {
       matching: 3,
       available: 3,
+      notReady: 0,
     });
     assert.deepEqual(
       getHandlerSummary(
@@ -35,7 +36,36 @@ void describe('getHandlerSummary', () => {
           '498/500 nodes successfully configured, 2 nodes ignored due to NotReady state',
         ),
       ),
-      { matching: 500, available: 498 },
+      { matching: 500, available: 498, notReady: 2 },
+    );
+  });
+
+  void it('counts NotReady nodes into M as v0.85 does: "2/3 ..., 1 nodes ignored" is fully known', () => {
+    // kubernetes-nmstate v0.85.0 pkg/policyconditions/conditions.go setPolicyStatus: success
+    // counts every matching node, progress only the Ready ones.
+    assert.deepEqual(
+      getHandlerSummary(
+        withAvailableMessage(
+          '2/3 nodes successfully configured, 1 nodes ignored due to NotReady state',
+        ),
+      ),
+      { matching: 3, available: 2, notReady: 1 },
+    );
+    assert.deepEqual(
+      getHandlerSummary(
+        withAvailableMessage(
+          '0/2 nodes successfully configured, 2 nodes ignored due to NotReady state',
+        ),
+      ),
+      { matching: 2, available: 0, notReady: 2 },
+    );
+    assert.equal(
+      getHandlerSummary(
+        withAvailableMessage(
+          '2/3 nodes successfully configured, 4 nodes ignored due to NotReady state',
+        ),
+      ),
+      undefined,
     );
   });
 
@@ -62,6 +92,59 @@ void describe('getHandlerSummary', () => {
       assert.equal(getHandlerSummary(withAvailableMessage(message)), undefined, message);
     assert.equal(getHandlerSummary({ ...bondVlanPolicy, status: undefined }), undefined);
   });
+});
+
+void describe('parseHandlerMessage: every form setPolicyStatus writes (v0.85.0 policyconditions)', () => {
+  const at = '2026-01-01T00:00:00Z';
+  const c = (type: string, reason: string, message: string) => ({
+    type,
+    status: 'True' as const,
+    reason,
+    message,
+    lastHeartbeatTime: at,
+    lastTransitionTime: at,
+  });
+  const cases: { message: ReturnType<typeof c>; expected: unknown }[] = [
+    {
+      message: c('Available', 'SuccessfullyConfigured', '3/3 nodes successfully configured'),
+      expected: { form: 'success', available: 3, matching: 3, notReady: 0 },
+    },
+    {
+      message: c('Degraded', 'FailedToConfigure', '1/3 nodes failed to configure'),
+      expected: { form: 'failure', failed: 1, matching: 3, aborted: 0 },
+    },
+    {
+      message: c(
+        'Degraded',
+        'FailedToConfigure',
+        '1/3 nodes failed to configure, 2 nodes aborted configuration',
+      ),
+      expected: { form: 'failure', failed: 1, matching: 3, aborted: 2 },
+    },
+    {
+      message: c(
+        'Progressing',
+        'ConfigurationProgressing',
+        'Policy is progressing 1/2 nodes finished',
+      ),
+      expected: { form: 'progress', finished: 1, ready: 2, notReady: 0 },
+    },
+    {
+      message: c(
+        'Progressing',
+        'ConfigurationProgressing',
+        'Policy is progressing 0/2 nodes finished, 1 nodes ignored due to NotReady state',
+      ),
+      expected: { form: 'progress', finished: 0, ready: 2, notReady: 1 },
+    },
+    {
+      message: c('Ignored', 'NoMatchingNode', 'Policy does not match any node'),
+      expected: { form: 'noMatch' },
+    },
+  ];
+  for (const { message, expected } of cases) {
+    void it(message.message, () => assert.deepEqual(parseHandlerMessage(message), expected));
+  }
 });
 
 const first = <T>(list: T[]): T => {

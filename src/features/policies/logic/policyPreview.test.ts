@@ -97,3 +97,91 @@ void describe('buildPolicyPreview', () => {
     );
   });
 });
+
+void describe('preview follows nmstate merge rules and the handler generate step', () => {
+  const node = clusterNodeStates[0];
+  const nodeName = node?.metadata.name ?? '';
+  const only = (spec: NodeNetworkConfigurationPolicy['spec']): NodeNetworkConfigurationPolicy => ({
+    ...workers(bondVlanPolicy),
+    spec: { ...spec, nodeSelector: { 'kubernetes.io/hostname': nodeName } },
+  });
+  const first = (p: NodeNetworkConfigurationPolicy) => {
+    const [n] = buildPolicyPreview(p, clusterNodes, clusterNodeStates, { skipProbes: true }).nodes;
+    assert.ok(n);
+    return n;
+  };
+
+  void it('DNS keeps the current servers a config without `server` omits (nmstate dns.rs)', () => {
+    const current = node?.status?.currentState?.['dns-resolver']?.config?.server ?? [];
+    const n = first(
+      only({ desiredState: { 'dns-resolver': { config: { search: ['lab.example'] } } } }),
+    );
+    assert.deepEqual(n.dns.after?.server ?? [], current);
+    assert.deepEqual(n.dns.after?.search, ['lab.example']);
+  });
+
+  void it('only `config: {}` purges the static DNS', () => {
+    const n = first(only({ desiredState: { 'dns-resolver': { config: {} } } }));
+    assert.equal(n.dns.after?.server, undefined);
+  });
+
+  void it('route-rules, ovs-db and hostname changes are shown, not "unchanged"', () => {
+    const n = first(
+      only({
+        desiredState: {
+          'route-rules': { config: [{ 'ip-to': '192.0.2.0/24', 'route-table': 100 }] },
+          'ovs-db': { external_ids: { owner: 'lab' } },
+          hostname: { config: 'lab-1' },
+        },
+      }),
+    );
+    assert.equal(n.unchanged, false);
+    assert.deepEqual(n.otherChanges, ['route-rules', 'ovs-db', 'hostname']);
+  });
+
+  void it('an unknown top-level key fails like the strict parse of nmstatectl policy', () => {
+    const n = first(
+      only({
+        desiredState: { interfacez: [] },
+      }),
+    );
+    assert.equal(n.status, 'captureFailed');
+    assert.equal(n.captureError?.code, 'unknown-field');
+  });
+
+  void it("uses the enactment's cached captures and says so (generate.go --captured)", () => {
+    const p = only({
+      capture: { nic: 'interfaces.name == "missing-nic"' },
+      desiredState: {
+        interfaces: [
+          { name: '{{ capture.nic.interfaces.0.name }}', type: 'ethernet', state: 'up', mtu: 9000 },
+        ],
+      },
+    });
+    assert.equal(first(p).status, 'captureFailed');
+    const nic = node?.status?.currentState?.interfaces?.find((i) => i.type === 'ethernet');
+    const enactment = {
+      apiVersion: 'nmstate.io/v1beta1',
+      kind: 'NodeNetworkConfigurationEnactment',
+      metadata: {
+        name: `${nodeName}.${p.metadata.name}`,
+        labels: { 'nmstate.io/node': nodeName, 'nmstate.io/policy': p.metadata.name },
+      },
+      status: {
+        capturedStates: {
+          nic: {
+            state: { interfaces: nic ? [nic] : [] },
+            metaInfo: { version: '0', time: '2026-01-01T00:00:00Z' },
+          },
+        },
+      },
+    };
+    const [n] = buildPolicyPreview(p, clusterNodes, clusterNodeStates, {
+      skipProbes: true,
+      enactments: [enactment],
+    }).nodes;
+    assert.equal(n?.status, 'ok');
+    assert.equal(n.capturesCached, true);
+    assert.equal(n.resolvedDesiredState?.interfaces?.[0]?.name, nic?.name);
+  });
+});

@@ -4,9 +4,11 @@
 import type { Node } from '../../../shared/model/k8s';
 import type {
   NetworkState,
+  NodeNetworkConfigurationEnactment,
   NodeNetworkConfigurationPolicy,
   NodeNetworkState,
 } from '../../../shared/model/nmstate';
+import { ENACTMENT_NODE_LABEL, ENACTMENT_POLICY_LABEL } from '../../../shared/model/nmstate';
 import type { Finding } from '../model/finding';
 import type { NodePreview, PolicyPreview } from '../model/policyPreview';
 import { applyDefaultVlanFiltering, applyDesiredState } from './applyDesiredState';
@@ -20,7 +22,22 @@ export interface PolicyPreviewContext {
   validation?: Omit<PolicyValidationContext, 'nodes' | 'nodeNetworkStates'>;
   /** Skip the simulated post-apply probes (ping the gateway, DNS …). */
   skipProbes?: boolean;
+  /**
+   * The policy's enactments. Where one holds `status.capturedStates`, the handler passes them to
+   * `nmstatectl policy --captured` and runs no capture again (kubernetes-nmstate >= v0.84
+   * pkg/nmpolicy/generate.go), so the preview of an edit uses them too.
+   */
+  enactments?: readonly NodeNetworkConfigurationEnactment[];
 }
+
+/** An enactment's cached captures as the engine takes them, or undefined when it has none. */
+export const cachedCapturesOf = (
+  enactment: NodeNetworkConfigurationEnactment | undefined,
+): Record<string, NetworkState> | undefined => {
+  const captured = enactment?.status?.capturedStates;
+  if (captured === undefined || Object.keys(captured).length === 0) return undefined;
+  return Object.fromEntries(Object.entries(captured).map(([k, v]) => [k, v.state ?? {}]));
+};
 
 const emptyPreview = (node: string, warnings: Finding[]): NodePreview => ({
   node,
@@ -41,22 +58,39 @@ export const buildNodePreview = (
   current: NetworkState | undefined,
   warnings: Finding[],
   skipProbes = false,
+  cachedCaptures?: Record<string, NetworkState>,
 ): NodePreview => {
   const preview = emptyPreview(node, warnings);
   if (!current) return { ...preview, status: 'noState', unchanged: false };
   let desired: NetworkState = policy.spec.desiredState ?? {};
   const capture = policy.spec.capture ?? {};
-  if (Object.keys(capture).length > 0) {
-    const r = resolvePolicyCaptures(capture, desired, current);
+  let capturesCached = false;
+  // Since v0.84 the handler runs `nmstatectl policy` for every non-empty policy, captures or not:
+  // templates resolve and the state is parsed strictly before anything is applied.
+  if (Object.keys(desired).length > 0) {
+    const cached = Object.keys(capture).length > 0 ? cachedCaptures : undefined;
+    const r = resolvePolicyCaptures(
+      capture,
+      desired,
+      current,
+      cached === undefined ? undefined : { cachedCaptures: cached },
+    );
     if (!r.ok) {
       const captureError: NodePreview['captureError'] = {
         code: r.error.code,
         message: r.error.message,
       };
       if (r.error.position !== undefined) captureError.position = r.error.position;
-      return { ...preview, status: 'captureFailed', captureError, unchanged: false };
+      return {
+        ...preview,
+        status: 'captureFailed',
+        captureError,
+        capturesCached: cached !== undefined,
+        unchanged: false,
+      };
     }
     desired = r.desiredState;
+    capturesCached = r.capturesCached;
   }
   // The handler injects a default VLAN trunk into linux-bridge ports before applying.
   desired = applyDefaultVlanFiltering(desired);
@@ -81,12 +115,15 @@ export const buildNodePreview = (
   const unchanged =
     c.interfaces.created.length + c.interfaces.changed.length + c.interfaces.removed.length === 0 &&
     c.routes.added.length + c.routes.removed.length === 0 &&
-    !c.dns.changed;
+    !c.dns.changed &&
+    c.other.length === 0;
   return {
     ...preview,
     interfaces: c.interfaces,
     routes: c.routes,
     dns: { changed: c.dns.changed, before: dnsBefore, after: dnsAfter },
+    otherChanges: c.other,
+    capturesCached,
     resolvedDesiredState: desired,
     unchanged,
   };
@@ -102,6 +139,11 @@ export const buildPolicyPreview = (
     ? [...ctx.findings]
     : validatePolicy(policy, { ...ctx.validation, nodes, nodeNetworkStates });
   const states = new Map(nodeNetworkStates.map((n) => [n.metadata.name, n.status?.currentState]));
+  const enactmentByNode = new Map(
+    (ctx.enactments ?? [])
+      .filter((e) => e.metadata.labels?.[ENACTMENT_POLICY_LABEL] === policy.metadata.name)
+      .map((e) => [e.metadata.labels?.[ENACTMENT_NODE_LABEL] ?? '', e]),
+  );
   return {
     findings,
     nodes: getMatchedNodes(policy, nodes).map((n) =>
@@ -111,6 +153,7 @@ export const buildPolicyPreview = (
         states.get(n.metadata.name),
         getFindingsForNode(findings, n.metadata.name),
         ctx.skipProbes,
+        cachedCapturesOf(enactmentByNode.get(n.metadata.name)),
       ),
     ),
   };

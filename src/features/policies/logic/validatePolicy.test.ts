@@ -108,6 +108,22 @@ const rows: Row[] = [
   {
     code: 'policy.maxUnavailable.invalid',
     severity: 'error',
+    policy: policy({ interfaces: [eth('ens4')] }, { maxUnavailable: 1.5 }),
+  },
+  // kubernetes-nmstate v0.85.0 pkg/node/nodes.go: the handler corrects these silently.
+  {
+    code: 'policy.maxUnavailable.fallback',
+    severity: 'warning',
+    policy: policy({ interfaces: [eth('ens4')] }, { maxUnavailable: '3' }),
+  },
+  {
+    code: 'policy.maxUnavailable.atLeastOne',
+    severity: 'warning',
+    policy: policy({ interfaces: [eth('ens4')] }, { maxUnavailable: 0 }),
+  },
+  {
+    code: 'policy.maxUnavailable.allNodes',
+    severity: 'warning',
     policy: policy({ interfaces: [eth('ens4')] }, { maxUnavailable: '150%' }),
   },
   {
@@ -593,10 +609,11 @@ void describe('helpers', () => {
     assert.equal(getInterfaceNameProblem('a:b'), 'invalidChars');
   });
   void it('maxUnavailable', () => {
-    for (const ok of [1, 3, '1', '1%', '100%'])
+    // Any IntOrString is admitted; the handler corrects odd values (see the warning rows).
+    for (const ok of [1, 3, 0, -1, '1', '1%', '100%', '101%', 'x'])
       assert.equal(isValidMaxUnavailable(ok), true, String(ok));
-    for (const bad of [0, -1, 1.5, '0%', '101%', '', 'x', '0'])
-      assert.equal(isValidMaxUnavailable(bad), false, String(bad));
+    for (const bad of [1.5, true, null, {}])
+      assert.equal(isValidMaxUnavailable(bad), false, JSON.stringify(bad));
   });
   void it('default-route carriers follow br-ex down to its NIC', () => {
     assert.deepEqual([...getDefaultRouteInterfaces(makeNodeState(1))].sort(), ['br-ex', 'ens3']);

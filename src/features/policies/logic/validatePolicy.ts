@@ -1,6 +1,7 @@
 // Validation of a NodeNetworkConfigurationPolicy before submit. Mirrors the admission rules (so
 // users see them before the API server refuses) and adds cluster-aware checks against each
 // matched node's NodeNetworkState. Returns codes only; the UI and the CLI translate them.
+import { resolveMaxUnavailable } from './maxUnavailable';
 import type { Node } from '../../../shared/model/k8s';
 import type {
   NetworkInterface,
@@ -77,13 +78,9 @@ export const getInterfaceNameProblem = (
   return null;
 };
 
-export const isValidMaxUnavailable = (v: unknown): boolean => {
-  if (typeof v === 'number') return Number.isInteger(v) && v >= 1;
-  if (typeof v !== 'string') return false;
-  const pct = /^(\d+)%$/.exec(v);
-  if (pct) return Number(pct[1]) >= 1 && Number(pct[1]) <= 100;
-  return /^\d+$/.test(v) && Number(v) >= 1;
-};
+/** Values the API server admits for an IntOrString field (the CRD types it so). */
+export const isValidMaxUnavailable = (v: unknown): boolean =>
+  (typeof v === 'number' && Number.isInteger(v)) || typeof v === 'string';
 
 const isQualifiedLabelKey = (key: string): boolean => {
   const slash = key.lastIndexOf('/');
@@ -494,13 +491,26 @@ const validateSpecBasics = (
   }
   if (ctx.nodes.length > 0 && matched.length === 0)
     add({ severity: 'warning', code: 'policy.nodeSelector.noMatch', path: 'spec.nodeSelector' });
-  if (spec.maxUnavailable !== undefined && !isValidMaxUnavailable(spec.maxUnavailable))
-    add({
-      severity: 'error',
-      code: 'policy.maxUnavailable.invalid',
-      path: 'spec.maxUnavailable',
-      params: { value: show(spec.maxUnavailable) },
-    });
+  if (spec.maxUnavailable !== undefined) {
+    // The handler accepts any IntOrString and silently corrects it (maxUnavailable.ts); warn where
+    // what it does differs from what was written.
+    const params = { value: show(spec.maxUnavailable) };
+    const path = 'spec.maxUnavailable';
+    if (!isValidMaxUnavailable(spec.maxUnavailable))
+      add({ severity: 'error', code: 'policy.maxUnavailable.invalid', path, params });
+    else {
+      const reading = resolveMaxUnavailable(
+        spec.maxUnavailable,
+        Math.max(1, matched.length),
+      ).reading;
+      if (reading === 'fallback')
+        add({ severity: 'warning', code: 'policy.maxUnavailable.fallback', path, params });
+      else if (reading === 'allNodes')
+        add({ severity: 'warning', code: 'policy.maxUnavailable.allNodes', path, params });
+      else if (reading === 'atLeastOne')
+        add({ severity: 'warning', code: 'policy.maxUnavailable.atLeastOne', path, params });
+    }
+  }
 };
 
 const validateMtu = (

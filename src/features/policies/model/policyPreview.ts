@@ -40,6 +40,10 @@ export interface NodePreview {
   warnings: Finding[];
   /** True when the node is already in the desired state. */
   unchanged: boolean;
+  /** Other sections the policy changes (route-rules, ovn, ovs-db, hostname). */
+  otherChanges?: ('route-rules' | 'ovn' | 'ovs-db' | 'hostname')[];
+  /** The captures came from the node's enactment (`capturedStates`), as the handler uses them. */
+  capturesCached?: boolean;
 }
 
 export interface PolicyPreview {

@@ -7,6 +7,7 @@ import { withQueryClient } from '../../../shared/query/withQueryClient';
 import { DataState } from '../../../shared/ui/DataState';
 import { PageShell } from '../../../shared/ui/PageShell';
 import {
+  useEnactments,
   useNodeNetworkStates,
   useNodes,
   usePolicies,
@@ -54,6 +55,9 @@ function PolicyEditorPage() {
   const states = useNodeNetworkStates();
   const policies = usePolicies();
   const permissions = usePolicyPermissions(name);
+  // Only an edited policy has enactments whose cached captures the handler reuses; a new policy
+  // (or a clone, which gets a new name) watches a label value no policy carries.
+  const enactments = useEnactments(name ?? NO_POLICY);
   const loaded = source.data !== undefined;
   // The editor starts once from the first copy it gets; later watch updates must not reset
   // the draft (they are handled as conflicts on save).
@@ -102,6 +106,7 @@ function PolicyEditorPage() {
           initialView={initialView}
           nodes={nodes.data}
           nodeNetworkStates={states.data}
+          enactments={enactments.data}
           policies={policies.data}
           canSave={canSave}
         />
@@ -109,5 +114,7 @@ function PolicyEditorPage() {
     </PageShell>
   );
 }
+
+const NO_POLICY = 'switchboard-no-policy-selected';
 
 export default withQueryClient(PolicyEditorPage);

@@ -1,13 +1,22 @@
-// Renders a capture error the way upstream nmpolicy prints it: the message, then the expression
-// and a marker line whose dots end in `^` under the failing position.
+// Renders errors as nmstate prints them (nmstate/nmstate rust/src/lib/error.rs `Display`):
+// `<Kind>: <msg>`, and for policy errors the line and a marker of dots ending in `^` under the
+// failing position. nmstatectl prefixes `NmstateError: ` (rust/src/cli/error.rs).
 import type { CaptureError } from './types';
 
 export function formatSnippet(expression: string, position: number): string {
-  if (expression === '') return '';
-  const clamped = Math.max(0, Math.min(position, expression.length - 1));
-  return `| ${expression}\n| ${'.'.repeat(clamped)}^`;
+  return `| ${expression}\n| ${'.'.repeat(Math.max(0, position))}^`;
 }
 
+/** Exactly nmstate's Display of the error (`PolicyError: msg\n| line\n| ...^`). */
+export function formatNmstateError(error: CaptureError): string {
+  const kind = error.kind ?? 'PolicyError';
+  const head = `${kind}: ${error.message}`;
+  if (kind !== 'PolicyError' || error.expression === undefined || error.position === undefined)
+    return head;
+  return `${head}\n${formatSnippet(error.expression, error.position)}`;
+}
+
+/** nmstate's rendering prefixed with where the error sits, for the CLI and logs. */
 export function formatCaptureError(error: CaptureError): string {
   const where =
     error.captureName !== undefined
@@ -15,8 +24,5 @@ export function formatCaptureError(error: CaptureError): string {
       : error.path !== undefined
         ? `desiredState.${error.path}: `
         : '';
-  const head = `${where}${error.message}`;
-  if (error.expression === undefined || error.position === undefined) return head;
-  const snippet = formatSnippet(error.expression, error.position);
-  return snippet === '' ? head : `${head}\n${snippet}`;
+  return `${where}${formatNmstateError(error)}`;
 }

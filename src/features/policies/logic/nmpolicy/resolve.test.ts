@@ -1,3 +1,7 @@
+// Table-driven tests of the capture engine against nmstate's Rust policy engine (nmstate/nmstate
+// 2.2.38, rust/src/lib/policy/{token,capture,json,template}.rs and rust/src/cli/policy.rs), which
+// the kubernetes-nmstate handler runs since v0.84.0 (pkg/nmpolicy/generate.go). Fixtures are our
+// own; each case names the upstream file whose behaviour it pins.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { NetworkState } from '../../../../shared/model/nmstate';
@@ -6,506 +10,473 @@ import {
   evaluateCaptures,
   findCaptureReferences,
   formatCaptureError,
+  formatNmstateError,
   resolvePolicyCaptures,
 } from './resolve';
 
-// Templated desired states do not fit the nmstate types (a list may be written as a template
-// string), exactly as they arrive from a policy's YAML.
 const templated = (value: unknown): NetworkState => value as NetworkState;
-
-const gwRoute = workerState.routes?.running?.[0];
 const ens3 = workerState.interfaces?.[0];
 const ens4 = workerState.interfaces?.[1];
 const ens5 = workerState.interfaces?.[2];
+const gwRoute = workerState.routes?.running?.[0];
 
-function captured(
-  capture: Record<string, string>,
-  state: NetworkState = workerState,
-): Record<string, unknown> {
-  const result = resolvePolicyCaptures(capture, {}, state);
-  assert.ok(result.ok, result.ok ? '' : formatCaptureError(result.error));
-  return result.capturedStates;
+function capturedOk(capture: Record<string, string>, state: NetworkState = workerState) {
+  const r = resolvePolicyCaptures(capture, {}, state);
+  assert.ok(r.ok, r.ok ? '' : formatCaptureError(r.error));
+  return r.capturedStates;
 }
 
-void describe('capture operators', () => {
+function failure(capture: Record<string, string>, desired: unknown = {}, state = workerState) {
+  const r = resolvePolicyCaptures(capture, templated(desired), state);
+  assert.ok(!r.ok, 'expected an error');
+  return r.error;
+}
+
+void describe('captures that nmstate accepts (policy/capture.rs, json.rs)', () => {
   const cases: {
     name: string;
     capture: Record<string, string>;
     expected: Record<string, unknown>;
   }[] = [
     {
-      name: 'equality filter over a list keeps whole matching elements under the top-level key only',
-      capture: { gw: 'routes.running.destination=="0.0.0.0/0"' },
+      name: 'equality filter on routes.running keeps whole matching routes (route.rs)',
+      capture: { gw: 'routes.running.destination == "0.0.0.0/0"' },
       expected: { gw: { routes: { running: [gwRoute] } } },
     },
     {
-      name: 'equality filter on interfaces by state',
-      capture: { down: 'interfaces.state=="down"' },
-      expected: { down: { interfaces: [ens5] } },
+      name: 'values compare as strings: a quoted number matches a number (json.rs value_to_string)',
+      capture: { std: 'interfaces.mtu == "1500"' },
+      expected: { std: { interfaces: [ens3, ens5] } },
     },
     {
-      name: 'filter through a nested list keeps sibling entries of the nested list',
-      capture: { addr: 'interfaces.ipv4.address.ip=="198.51.100.7"' },
-      expected: { addr: { interfaces: [ens3] } },
+      name: 'an unquoted number is a value too and compares as a string (token.rs)',
+      capture: { std: 'interfaces.mtu == 1500' },
+      expected: { std: { interfaces: [ens3, ens5] } },
     },
     {
-      name: 'number operand compares with numbers in the state',
-      capture: { jumbo: 'interfaces.mtu==9000' },
-      expected: { jumbo: { interfaces: [ens4, workerState.interfaces?.[3]] } },
+      name: 'a numeric index in a filter path is allowed (json.rs get_leaf_array_value)',
+      capture: { a: 'interfaces.ipv4.address.0.ip == "192.0.2.10"' },
+      expected: { a: { interfaces: [ens3] } },
     },
     {
-      name: 'inequality filter drops matching elements and elements without the key',
-      capture: { notUp: 'interfaces.state!="up"' },
-      expected: { notUp: { interfaces: [ens5] } },
+      name: 'a bare path keeps only that key per object level (json.rs value_retain_only)',
+      capture: { dns: 'dns-resolver.running' },
+      expected: { dns: { 'dns-resolver': { running: workerState['dns-resolver']?.running } } },
     },
     {
-      name: 'filter without any match yields an empty state',
-      capture: { none: 'interfaces.name=="eth9"' },
-      expected: { none: {} },
+      name: 'a bare path through a list keeps the list whole, upstream does not descend lists',
+      capture: { names: 'interfaces.name' },
+      expected: { names: { interfaces: workerState.interfaces } },
     },
     {
-      name: 'a capture reference operand (list index in the reference path)',
+      name: "the right-hand side may be another capture's path (capture.rs get_condition_value)",
       capture: {
-        gw: 'routes.running.destination=="0.0.0.0/0"',
-        nic: 'interfaces.name==capture.gw.routes.running.0.next-hop-interface',
-      },
-      expected: { gw: { routes: { running: [gwRoute] } }, nic: { interfaces: [ens3] } },
-    },
-    {
-      name: 'replace sets the leaf on every element and keeps the rest of the input',
-      capture: { lldp: 'interfaces.lldp.enabled:=true' },
-      expected: {
-        lldp: {
-          ...workerState,
-          interfaces: workerState.interfaces?.map((iface) => ({
-            ...iface,
-            lldp: { ...(iface.lldp ?? {}), enabled: true },
-          })),
-        },
-      },
-    },
-    {
-      name: 'pipe feeds a capture into a replace',
-      capture: {
-        gw: 'routes.running.destination=="0.0.0.0/0"',
-        moved: 'capture.gw | routes.running.next-hop-interface:="br-ex"',
+        gw: 'routes.running.destination == "0.0.0.0/0"',
+        nic: 'interfaces.name == capture.gw.routes.running.0.next-hop-interface',
       },
       expected: {
         gw: { routes: { running: [gwRoute] } },
-        moved: { routes: { running: [{ ...gwRoute, 'next-hop-interface': 'br-ex' }] } },
+        nic: { interfaces: [ens3] },
       },
     },
     {
-      name: 'pipe feeds a capture into a filter',
+      name: 'captures run in dependency order whatever their names (capture.rs sort_captures)',
       capture: {
-        up: 'interfaces.state=="up"',
-        upEthernet: 'capture.up | interfaces.type=="ethernet"',
+        a: 'capture.z | interfaces.name == "ens4"',
+        z: 'interfaces.mtu == "9000"',
       },
       expected: {
-        up: { interfaces: workerState.interfaces?.filter((i) => i.state === 'up') },
-        upEthernet: { interfaces: [ens3, ens4] },
+        a: { interfaces: [ens4] },
+        z: { interfaces: [ens4, workerState.interfaces?.[3]] },
+      },
+    },
+    {
+      name: 'a replace applies to every element of the filtered list (json.rs update_items)',
+      capture: {
+        jumbo: 'interfaces.mtu == "9000"',
+        down: 'capture.jumbo | interfaces.state := "down"',
+      },
+      expected: {
+        jumbo: { interfaces: [ens4, workerState.interfaces?.[3]] },
+        down: {
+          interfaces: [
+            { ...ens4, state: 'down' },
+            { ...workerState.interfaces?.[3], state: 'down' },
+          ],
+        },
+      },
+    },
+    {
+      name: ':= null removes the key (token.rs Null, json.rs update_json_value)',
+      capture: { nic: 'interfaces.name == "ens3"', bare: 'capture.nic | interfaces.ipv4 := null' },
+      expected: {
+        nic: { interfaces: [ens3] },
+        bare: {
+          interfaces: [
+            Object.fromEntries(Object.entries(ens3 ?? {}).filter(([k]) => k !== 'ipv4')),
+          ],
+        },
+      },
+    },
+    {
+      name: 'a replaced number stays a number after the typed round trip (json.rs update_items)',
+      capture: { nic: 'interfaces.name == "ens3"', big: 'capture.nic | interfaces.mtu := 9000' },
+      expected: { nic: { interfaces: [ens3] }, big: { interfaces: [{ ...ens3, mtu: 9000 }] } },
+    },
+    {
+      name: 'route replace on config routes (route.rs update_routes)',
+      capture: { moved: 'routes.config.next-hop-interface := "br-ex"' },
+      expected: {
+        moved: {
+          routes: {
+            config: [{ ...workerState.routes?.config?.[0], 'next-hop-interface': 'br-ex' }],
+          },
+        },
+      },
+    },
+    {
+      name: 'null is case-insensitive and unquoted (token.rs)',
+      capture: { nic: 'interfaces.name == "ens4"', x: 'capture.nic | interfaces.ipv4 := NULL' },
+      expected: {
+        nic: { interfaces: [ens4] },
+        x: {
+          interfaces: [
+            Object.fromEntries(Object.entries(ens4 ?? {}).filter(([k]) => k !== 'ipv4')),
+          ],
+        },
       },
     },
   ];
-  for (const { name, capture, expected } of cases) {
-    void it(name, () => {
-      assert.deepEqual(captured(capture), expected);
-    });
+  for (const c of cases) {
+    void it(c.name, () => assert.deepEqual(capturedOk(c.capture), c.expected));
   }
-
-  void it('does not modify the current state it reads', () => {
-    const before = JSON.stringify(workerState);
-    captured({
-      lldp: 'interfaces.lldp.enabled:=true',
-      gw: 'capture.lldp | routes.running.metric:=1',
-    });
-    assert.equal(JSON.stringify(workerState), before);
-  });
 });
 
-void describe('capture references and ordering', () => {
-  const chain = {
-    // Declared consumers first on purpose: resolution must not depend on declaration order.
-    'bridge-routes': 'capture.nic-routes | routes.running.next-hop-interface:="br1"',
-    'nic-routes': 'routes.running.next-hop-interface==capture.nic.interfaces.0.name',
-    nic: 'interfaces.name==capture.gw.routes.running.0.next-hop-interface',
-    gw: 'routes.running.destination=="0.0.0.0/0"',
-  };
-
-  void it('resolves chained references declared out of order', () => {
-    const states = captured(chain);
-    assert.deepEqual(Object.keys(states).sort(), ['bridge-routes', 'gw', 'nic', 'nic-routes']);
-    assert.deepEqual(states['nic-routes'], {
-      routes: { running: workerState.routes?.running?.slice(0, 2) },
-    });
-    assert.deepEqual(states['bridge-routes'], {
-      routes: {
-        running: workerState.routes?.running
-          ?.slice(0, 2)
-          .map((r) => ({ ...r, 'next-hop-interface': 'br1' })),
-      },
-    });
-  });
-
-  void it('follows the node: the same policy resolves differently on another state', () => {
-    const states = captured(chain, movedGatewayState);
-    assert.deepEqual(states.nic, { interfaces: [workerState.interfaces?.[4]] });
-  });
-
-  void it('reports each capture separately, in declaration order, even when one fails', () => {
-    const results = evaluateCaptures(
-      { ...chain, broken: 'interfaces.name==capture.nope.interfaces.0.name' },
-      workerState,
-    );
-    assert.deepEqual(
-      results.map((r) => [r.name, r.ok]),
-      [
-        ['bridge-routes', true],
-        ['nic-routes', true],
-        ['nic', true],
-        ['gw', true],
-        ['broken', false],
-      ],
-    );
-  });
-
-  void it('uses cached captures instead of evaluating them', () => {
-    const cachedGw: NetworkState = {
-      routes: { running: [{ destination: '0.0.0.0/0', 'next-hop-interface': 'ens4' }] },
-    };
-    const result = resolvePolicyCaptures(
-      {
-        gw: 'routes.running.destination=="0.0.0.0/0"',
-        nic: 'interfaces.name==capture.gw.routes.running.0.next-hop-interface',
-      },
-      { interfaces: [{ name: '{{ capture.nic.interfaces.0.name }}', type: 'ethernet' }] },
-      workerState,
-      { cachedCaptures: { gw: cachedGw, stale: { interfaces: [] } } },
-    );
-    assert.ok(result.ok);
-    assert.deepEqual(result.capturedStates.gw, cachedGw);
-    assert.deepEqual(result.capturedStates.stale, { interfaces: [] });
-    assert.deepEqual(result.desiredState, { interfaces: [{ name: 'ens4', type: 'ethernet' }] });
-    const evaluation = evaluateCaptures(
-      { gw: 'routes.running.destination=="0.0.0.0/0"' },
-      workerState,
-      { cachedCaptures: { gw: cachedGw } },
-    );
-    assert.equal(evaluation[0]?.ok && evaluation[0].cached, true);
-  });
-});
-
-void describe('desired state substitution', () => {
-  const capture = {
-    gw: 'routes.running.destination=="0.0.0.0/0"',
-    nic: 'interfaces.name==capture.gw.routes.running.0.next-hop-interface',
-    'nic-routes': 'capture.gw | routes.running.next-hop-interface:="br1"',
-  };
-
-  void it('substitutes scalars through list indexes, and whole objects and lists with their type', () => {
-    const desired = templated({
-      interfaces: [
-        {
-          name: 'br1',
-          type: 'linux-bridge',
-          state: 'up',
-          'mac-address': '{{ capture.nic.interfaces.0.mac-address }}',
-          mtu: '{{ capture.nic.interfaces.0.mtu }}',
-          ipv4: '{{ capture.nic.interfaces.0.ipv4 }}',
-          bridge: { port: [{ name: '{{ capture.nic.interfaces.0.name }}' }] },
-        },
-      ],
-      routes: { config: '{{ capture.nic-routes.routes.running }}' },
-      'dns-resolver': {
-        config: { server: ['{{ capture.gw.routes.running.0.next-hop-address }}', '192.0.2.53'] },
-      },
-    });
-    const result = resolvePolicyCaptures(capture, desired, workerState);
-    assert.ok(result.ok, result.ok ? '' : formatCaptureError(result.error));
-    assert.deepEqual(result.desiredState, {
-      interfaces: [
-        {
-          name: 'br1',
-          type: 'linux-bridge',
-          state: 'up',
-          'mac-address': '52:54:00:AB:00:03',
-          mtu: 1500,
-          ipv4: ens3?.ipv4,
-          bridge: { port: [{ name: 'ens3' }] },
-        },
-      ],
-      routes: { config: [{ ...gwRoute, 'next-hop-interface': 'br1' }] },
-      'dns-resolver': { config: { server: ['192.0.2.1', '192.0.2.53'] } },
-    });
-  });
-
-  void it('substitutes a whole capture and leaves non-template strings alone', () => {
-    const desired = {
-      gateway: '{{ capture.gw }}',
-      prefixed: 'x-{{ capture.nic.interfaces.0.name }}',
-      tight: '{{capture.nic.interfaces.0.name}}',
-    } as NetworkState;
-    const result = resolvePolicyCaptures(capture, desired, workerState);
-    assert.ok(result.ok);
-    assert.deepEqual(result.desiredState, {
-      gateway: { routes: { running: [gwRoute] } },
-      prefixed: 'x-{{ capture.nic.interfaces.0.name }}',
-      tight: '{{capture.nic.interfaces.0.name}}',
-    });
-  });
-
-  void it('lists template references with their location', () => {
-    assert.deepEqual(
-      findCaptureReferences(
-        templated({
-          interfaces: [
-            { name: 'br1', bridge: { port: [{ name: '{{ capture.nic.interfaces.0.name }}' }] } },
-          ],
-          routes: { config: '{{ capture.nic-routes.routes.running }}' },
-        }),
-      ),
-      [
-        {
-          path: 'interfaces.0.bridge.port.0.name',
-          template: '{{ capture.nic.interfaces.0.name }}',
-          expression: 'capture.nic.interfaces.0.name',
-          captureName: 'nic',
-        },
-        {
-          path: 'routes.config',
-          template: '{{ capture.nic-routes.routes.running }}',
-          expression: 'capture.nic-routes.routes.running',
-          captureName: 'nic-routes',
-        },
-      ],
-    );
-  });
-});
-
-void describe('errors', () => {
-  type ErrorCase = {
+void describe('captures that nmstate rejects, with its wording and position', () => {
+  const cases: {
     name: string;
     capture: Record<string, string>;
-    desired?: NetworkState;
+    message: string;
+    position?: number;
+    kind?: string;
     code: string;
-    captureName?: string;
-    path?: string;
-    formatted: string;
-  };
-  const cases: ErrorCase[] = [
+  }[] = [
     {
-      name: 'unknown capture in an operand',
-      capture: { nic: 'interfaces.name==capture.gw.routes.running.0.next-hop-interface' },
-      code: 'unknown-capture',
-      captureName: 'nic',
-      formatted:
-        "capture nic: resolve error: eqfilter error: capture entry 'gw' not found\n" +
-        '| interfaces.name==capture.gw.routes.running.0.next-hop-interface\n' +
-        '| .................^',
+      name: '`!=` is not an operator: `!` ends a word, then `=` wants another `=` (token.rs)',
+      capture: { x: 'interfaces.name != "ens3"' },
+      message: "Invalid equal action string after =, expecting another '='",
+      position: 18,
+      code: 'invalid-expression',
     },
     {
-      name: 'unknown capture as pipe input',
-      capture: { moved: 'capture.gw | routes.running.metric:=5' },
-      code: 'unknown-capture',
-      captureName: 'moved',
-      formatted:
-        "capture moved: resolve error: replace error: capture entry 'gw' not found\n| capture.gw | routes.running.metric:=5\n| ^",
+      name: 'single quotes are not quotes: the value keeps them and matches nothing (token.rs)',
+      capture: { x: "interfaces.name == 'ens3'" },
+      message: "interface with 'name='ens3'' not found",
+      position: 11,
+      code: 'no-match',
     },
     {
-      name: 'bad path in a capture reference (index out of range)',
-      capture: {
-        gw: 'routes.running.destination=="0.0.0.0/0"',
-        nic: 'interfaces.name==capture.gw.routes.running.3.next-hop-interface',
-      },
-      code: 'bad-path',
-      captureName: 'nic',
-      formatted:
-        "capture nic: resolve error: eqfilter error: invalid path: step '3' not found at slice state of 1 items\n" +
-        '| interfaces.name==capture.gw.routes.running.3.next-hop-interface\n' +
-        '| ...........................................^',
+      name: 'a filter does not descend through a list without an index (json.rs)',
+      capture: { x: 'interfaces.ipv4.address.ip == "192.0.2.10"' },
+      message: "interface with 'ipv4.address.ip=192.0.2.10' not found",
+      position: 11,
+      code: 'no-match',
     },
     {
-      name: 'bad path in a capture reference (missing key)',
-      capture: {
-        gw: 'routes.running.destination=="0.0.0.0/0"',
-        nic: 'interfaces.name==capture.gw.routes.config.0.x',
-      },
-      code: 'bad-path',
-      captureName: 'nic',
-      formatted:
-        "capture nic: resolve error: eqfilter error: invalid path: step 'config' not found at map state with keys [running]\n" +
-        '| interfaces.name==capture.gw.routes.config.0.x\n' +
-        '| ...................................^',
+      name: 'a capture with no match is an error (json.rs search_item)',
+      capture: { x: 'interfaces.name == "eth9"' },
+      message: "interface with 'name=eth9' not found",
+      position: 11,
+      code: 'no-match',
     },
     {
-      name: 'numeric step in a filter path',
-      capture: { first: 'interfaces.0.name=="ens3"' },
-      code: 'bad-path',
-      formatted:
-        'capture first: resolve error: eqfilter error: failed applying operation on the path: invalid path: failed filtering slice: path with index not supported\n' +
-        '| interfaces.0.name=="ens3"\n' +
-        '| ...........^',
-    },
-    {
-      name: 'filter through a scalar',
-      capture: { x: 'interfaces.name.first=="e"' },
-      code: 'bad-path',
-      formatted:
-        "capture x: resolve error: eqfilter error: failed applying operation on the path: invalid path: invalid type string for identity step 'first'\n" +
-        '| interfaces.name.first=="e"\n' +
-        '| ................^',
-    },
-    {
-      name: 'type mismatch between the state and the operand',
-      capture: { x: 'interfaces.mtu=="1500"' },
-      code: 'type-mismatch',
-      formatted:
-        'capture x: resolve error: eqfilter error: failed applying operation on the path: invalid path: type missmatch: the value in the path doesn\'t match the value to filter. "number" != "string" -> 1500 != "1500"\n' +
-        '| interfaces.mtu=="1500"\n' +
-        '| ...........^',
-    },
-    {
-      name: 'value path without a capture reference',
-      capture: { x: 'interfaces.name==routes.running' },
-      code: 'invalid-value-path',
-      formatted:
-        'capture x: resolve error: eqfilter error: not supported filtered value path. Only paths with a capture entry reference are supported\n' +
-        '| interfaces.name==routes.running\n' +
-        '| .................^',
-    },
-    {
-      name: 'capture reference without a name',
-      capture: { x: 'interfaces.name==capture' },
-      code: 'missing-capture-name',
-      formatted:
-        'capture x: resolve error: eqfilter error: path capture ref is missing capture entry name\n| interfaces.name==capture\n| .................^',
-    },
-    {
-      name: 'pipe from a path that is not a capture',
-      capture: { x: 'routes | routes.running.metric:=1' },
-      code: 'invalid-input-source',
-      formatted:
-        'capture x: resolve error: replace error: invalid path input source, only capture reference is supported\n| routes | routes.running.metric:=1\n| ^',
-    },
-    {
-      name: 'expression without an operator',
-      capture: { x: 'interfaces' },
-      code: 'unsupported-operation',
-      formatted: 'capture x: resolve error: root node has unsupported operation\n| interfaces\n| ^',
-    },
-    {
-      name: 'syntax error with position',
-      capture: { x: 'routes.running.destination="0.0.0.0/0"' },
-      code: 'illegal-character',
-      formatted:
-        'capture x: illegal rune =\n| routes.running.destination="0.0.0.0/0"\n| ..........................^',
-    },
-    {
-      name: 'self reference is a cycle',
-      capture: { x: 'capture.x | interfaces.mtu:=1' },
-      code: 'capture-cycle',
-      formatted:
-        "capture x: resolve error: capture entry 'x' has a circular reference: x -> x\n| capture.x | interfaces.mtu:=1\n| ^",
-    },
-    {
-      name: 'cycle across three captures',
-      capture: {
-        a: 'interfaces.name==capture.c.interfaces.0.name',
-        b: 'capture.a | interfaces.mtu:=1',
-        c: 'interfaces.name==capture.b.interfaces.0.name',
-      },
-      code: 'capture-cycle',
-      captureName: 'a',
-      formatted:
-        "capture a: resolve error: capture entry 'a' has a circular reference: a -> c -> b -> a\n" +
-        '| interfaces.name==capture.c.interfaces.0.name\n' +
-        '| .................^',
-    },
-    {
-      name: 'template naming an unknown capture',
-      capture: {},
-      desired: {
-        interfaces: [
-          { name: 'br1', bridge: { port: [{ name: '{{ capture.nic.interfaces.0.name }}' }] } },
-        ],
-      },
-      code: 'unknown-capture',
-      path: 'interfaces.0.bridge.port.0.name',
-      formatted:
-        "desiredState.interfaces.0.bridge.port.0.name: failed to resolve capture entry path expression: capture entry 'nic' not found\n" +
-        '| capture.nic.interfaces.0.name\n' +
-        '| ^',
-    },
-    {
-      name: 'template with a bad path',
-      capture: { gw: 'routes.running.destination=="0.0.0.0/0"' },
-      desired: templated({ routes: { config: '{{ capture.gw.routes.running.1 }}' } }),
-      code: 'bad-path',
-      path: 'routes.config',
-      formatted:
-        "desiredState.routes.config: failed to resolve capture entry path expression: invalid path: step '1' not found at slice state of 1 items\n" +
-        '| capture.gw.routes.running.1\n' +
-        '| ..........................^',
-    },
-    {
-      name: 'template with a syntax error',
-      capture: {},
-      desired: { interfaces: [{ name: '{{ capture.nic..name }}' }] },
+      name: 'only interfaces, routes and route-rules are capture keywords (capture.rs)',
+      capture: { x: 'dns-resolver.running.server == "192.0.2.53"' },
+      message: "Unsupported capture keyword 'dns-resolver'",
+      kind: 'InvalidArgument',
       code: 'invalid-path',
-      path: 'interfaces.0.name',
-      formatted:
-        'desiredState.interfaces.0.name: failed to resolve capture entry path expression: invalid path: missing identity or number after dot\n' +
-        '| capture.nic..name\n' +
-        '| ............^',
     },
     {
-      name: 'template holding an operation instead of a path',
-      capture: {},
-      desired: { interfaces: [{ name: '{{ interfaces.name=="x" }}' }] },
-      code: 'invalid-template',
-      path: 'interfaces.0.name',
-      formatted:
-        'desiredState.interfaces.0.name: failed to resolve capture entry path expression: only capture entry paths are supported between {{ and }}\n' +
-        '| interfaces.name=="x"\n' +
-        '| ...............^',
+      name: 'routes need running|config and one field (route.rs)',
+      capture: { x: 'routes.destination == "0.0.0.0/0"' },
+      message: 'No route search pattern found',
+      position: 7,
+      code: 'invalid-expression',
+    },
+    {
+      name: 'route-rules only search config (route_rule.rs)',
+      capture: { x: 'route-rules.running.priority == "100"' },
+      message: "Only support 'config' keyword for searching route rules",
+      position: 12,
+      code: 'invalid-expression',
+    },
+    {
+      name: 'a pipe source must be capture.<name> (capture.rs get_input_capture_source)',
+      capture: { x: 'interfaces | interfaces.name == "ens3"' },
+      message: "The pipe action should always in format of 'capture.<capture_name>'",
+      position: 0,
+      code: 'invalid-expression',
+    },
+    {
+      name: 'no ending double quote (token.rs)',
+      capture: { x: 'interfaces.name == "ens3' },
+      message: 'No ending double quote',
+      position: 19,
+      code: 'invalid-expression',
+    },
+    {
+      name: 'two equal actions (token.rs)',
+      capture: { x: 'interfaces.name == "a" == "b"' },
+      message: 'Nmpolicy does not allows two equal action',
+      position: 23,
+      code: 'invalid-expression',
+    },
+    {
+      name: 'a reference that never resolves fails the sort (capture.rs sort_captures)',
+      capture: { x: 'capture.nope | interfaces.name == "ens3"' },
+      message:
+        'Failed to sort the policy capture in 10 round of rotation, please order the capture in desire policy by placing capture before its consumer',
+      kind: 'InvalidArgument',
+      code: 'capture-cycle',
+    },
+    {
+      name: 'a replace through a list without index is not an object (json.rs update_json_value)',
+      capture: { x: 'interfaces.ipv4.address.ip := "192.0.2.99"' },
+      message:
+        'The address leaf data Array [Object {"ip": String("192.0.2.10"), "prefix-length": Number(24)}, Object {"ip": String("198.51.100.7"), "prefix-length": Number(32)}] is not a object',
+      kind: 'InvalidArgument',
+      code: 'type-mismatch',
     },
   ];
   for (const c of cases) {
     void it(c.name, () => {
-      const result = resolvePolicyCaptures(c.capture, c.desired ?? {}, workerState);
-      assert.equal(result.ok, false);
-      assert.equal(result.error.code, c.code);
-      if (c.captureName !== undefined) assert.equal(result.error.captureName, c.captureName);
-      if (c.path !== undefined) assert.equal(result.error.path, c.path);
-      assert.equal(formatCaptureError(result.error), c.formatted);
+      const e = failure(c.capture);
+      assert.equal(e.message, c.message);
+      assert.equal(e.kind, c.kind ?? 'PolicyError');
+      assert.equal(e.code, c.code);
+      if (c.position !== undefined) assert.equal(e.position, c.position);
     });
   }
 
-  void it('reports the root cause, and marks dependents of a failed capture', () => {
-    const capture = {
-      nic: 'interfaces.name==capture.gw.routes.running.0.next-hop-interface',
-      gw: 'routes.running.destination=="0.0.0.0/0" "extra"',
-    };
-    const result = resolvePolicyCaptures(capture, {}, workerState);
-    assert.equal(!result.ok && result.error.captureName, 'gw');
-    const [nic] = evaluateCaptures(capture, workerState);
-    assert.equal(nic?.ok === false && nic.error.code, 'dependency-failed');
-    assert.equal(nic?.ok === false && nic.error.position, 17);
+  void it('renders like nmstate: kind, message, line and a caret at the position (error.rs)', () => {
+    const e = failure({ x: 'interfaces.name == "eth9"' });
+    assert.equal(
+      formatNmstateError(e),
+      'PolicyError: interface with \'name=eth9\' not found\n| interfaces.name == "eth9"\n| ...........^',
+    );
+  });
+});
+
+void describe('templates (policy/template.rs, token.rs parse_str_to_template_tokens)', () => {
+  const capture = {
+    nic: 'interfaces.name == "ens3"',
+    gw: 'routes.running.destination == "0.0.0.0/0"',
+  };
+  const cases: { name: string; desired: unknown; expected: unknown }[] = [
+    {
+      name: 'with spaces inside the braces',
+      desired: { interfaces: [{ name: '{{ capture.nic.interfaces.0.name }}', type: 'ethernet' }] },
+      expected: { interfaces: [{ name: 'ens3', type: 'ethernet' }] },
+    },
+    {
+      name: 'without spaces inside the braces',
+      desired: { interfaces: [{ name: '{{capture.nic.interfaces.0.name}}', type: 'ethernet' }] },
+      expected: { interfaces: [{ name: 'ens3', type: 'ethernet' }] },
+    },
+    {
+      name: 'with text after the reference (a VLAN name)',
+      desired: { interfaces: [{ name: '{{ capture.nic.interfaces.0.name }}.100', type: 'vlan' }] },
+      expected: { interfaces: [{ name: 'ens3.100', type: 'vlan' }] },
+    },
+    {
+      name: 'with text before the reference',
+      desired: {
+        interfaces: [{ name: 'br-{{ capture.nic.interfaces.0.name }}', type: 'linux-bridge' }],
+      },
+      expected: { interfaces: [{ name: 'br-ens3', type: 'linux-bridge' }] },
+    },
+    {
+      name: 'a whole-string reference keeps the value type (list of addresses)',
+      desired: {
+        interfaces: [
+          { name: 'br0', ipv4: { address: '{{ capture.nic.interfaces.0.ipv4.address }}' } },
+        ],
+      },
+      expected: { interfaces: [{ name: 'br0', ipv4: { address: ens3?.ipv4?.address } }] },
+    },
+    {
+      name: 'a whole-string reference to a number stays a number',
+      desired: {
+        routes: {
+          config: [
+            { destination: '0.0.0.0/0', metric: '{{ capture.gw.routes.running.0.metric }}' },
+          ],
+        },
+      },
+      expected: { routes: { config: [{ destination: '0.0.0.0/0', metric: 100 }] } },
+    },
+  ];
+  for (const c of cases) {
+    void it(c.name, () => {
+      const r = resolvePolicyCaptures(capture, templated(c.desired), workerState);
+      assert.ok(r.ok, r.ok ? '' : formatCaptureError(r.error));
+      assert.deepEqual(r.desiredState, c.expected);
+    });
+  }
+
+  const errors: { name: string; desired: unknown; message: string; position?: number }[] = [
+    {
+      name: 'an object reference with a suffix',
+      desired: {
+        interfaces: [{ name: 'x', ipv4: { address: '{{ capture.nic.interfaces.0.ipv4 }}-x' } }],
+      },
+      message:
+        'The resolved reference result is object or array, hence you cannot add prefix or postfix',
+      position: 3,
+    },
+    {
+      name: 'an unknown capture',
+      desired: { interfaces: [{ name: '{{ capture.other.interfaces.0.name }}' }] },
+      message: 'Failed to find capture other',
+      position: 11,
+    },
+    {
+      name: 'a lone brace in any string',
+      desired: { description: 'a { b' },
+      message: "Invalid reference action string after {, expecting another '{'",
+      position: 2,
+    },
+    {
+      name: 'a reference that is not a capture',
+      desired: { interfaces: [{ name: '{{ interfaces.0.name }}' }] },
+      message: 'Can only refer to captured data',
+      position: 3,
+    },
+  ];
+  for (const c of errors) {
+    void it(`rejects ${c.name}`, () => {
+      const e = failure(capture, c.desired);
+      assert.equal(e.message, c.message);
+      if (c.position !== undefined) assert.equal(e.position, c.position);
+    });
+  }
+
+  void it('finds references with and without spaces', () => {
+    const refs = findCaptureReferences(
+      templated({ interfaces: [{ name: '{{capture.nic.interfaces.0.name}}.10' }] }),
+    );
+    assert.deepEqual(refs, [
+      {
+        path: 'interfaces.0.name',
+        template: '{{capture.nic.interfaces.0.name}}.10',
+        expression: 'capture.nic.interfaces.0.name',
+        captureName: 'nic',
+      },
+    ]);
+  });
+});
+
+void describe('strict parse of the filled state (net_state.rs, bond.rs, mac_vlan.rs deny_unknown_fields)', () => {
+  const cases: { name: string; desired: unknown; message: string }[] = [
+    {
+      name: 'an unknown top-level key',
+      desired: { interfacez: [] },
+      message:
+        'unknown field `interfacez`, expected one of `description`, `hostname`, `dns-resolver`, `route-rules`, `routes`, `interfaces`, `ovs-db`, `ovn`',
+    },
+    {
+      name: 'an unknown bond key',
+      desired: {
+        interfaces: [
+          {
+            name: 'bond0',
+            type: 'bond',
+            'link-aggregation': { mode: 'active-backup', 'port-list': [] },
+          },
+        ],
+      },
+      message:
+        'unknown field `port-list`, expected one of `mode`, `options`, `port`, `ports-config`',
+    },
+    {
+      name: 'a mac-vlan without mode',
+      desired: {
+        interfaces: [{ name: 'mv0', type: 'mac-vlan', 'mac-vlan': { 'base-iface': 'ens3' } }],
+      },
+      message: 'missing field `mode`',
+    },
+  ];
+  for (const c of cases) {
+    void it(c.name, () => {
+      const e = failure({}, c.desired);
+      assert.equal(e.kind, 'InvalidArgument');
+      assert.equal(e.message, c.message);
+    });
+  }
+
+  void it('accepts the bond `ports` alias', () => {
+    const r = resolvePolicyCaptures(
+      {},
+      templated({
+        interfaces: [
+          { name: 'bond0', type: 'bond', 'link-aggregation': { mode: '1', ports: ['ens4'] } },
+        ],
+      }),
+      workerState,
+    );
+    assert.ok(r.ok);
+  });
+});
+
+void describe('cached captures (rust/src/cli/policy.rs --captured)', () => {
+  const capture = {
+    gw: 'routes.running.destination == "0.0.0.0/0"',
+    nic: 'interfaces.name == capture.gw.routes.running.0.next-hop-interface',
+  };
+  const desired = templated({
+    interfaces: [
+      { name: 'br-ex', bridge: { port: [{ name: '{{ capture.nic.interfaces.0.name }}' }] } },
+    ],
   });
 
-  void it('marks every member of a cycle and its dependents', () => {
-    const results = evaluateCaptures(
+  void it('re-resolving against the moved state picks the new NIC', () => {
+    const r = resolvePolicyCaptures(capture, desired, movedGatewayState);
+    assert.ok(r.ok);
+    assert.equal(JSON.stringify(r.desiredState).includes('bond0.120'), true);
+  });
+
+  void it("with the enactment's captures, none runs again and the first resolution stays", () => {
+    const first = resolvePolicyCaptures(capture, desired, workerState);
+    assert.ok(first.ok);
+    const again = resolvePolicyCaptures(capture, desired, movedGatewayState, {
+      cachedCaptures: first.capturedStates,
+    });
+    assert.ok(again.ok);
+    assert.equal(again.capturesCached, true);
+    assert.deepEqual(again.desiredState, first.desiredState);
+    const evaluations = evaluateCaptures(capture, movedGatewayState, {
+      cachedCaptures: first.capturedStates,
+    });
+    assert.ok(evaluations.every((e) => e.ok && e.cached));
+  });
+});
+
+void describe('per-capture results for the editor', () => {
+  void it('a failure marks its dependents and leaves independent captures resolved', () => {
+    const evaluations = evaluateCaptures(
       {
-        a: 'capture.b | interfaces.mtu:=1',
-        b: 'capture.a | interfaces.mtu:=2',
-        c: 'capture.a | interfaces.mtu:=3',
-        d: 'interfaces.state=="up"',
+        bad: 'interfaces.name == "eth9"',
+        dep: 'capture.bad | interfaces.name == "eth9"',
+        fine: 'interfaces.name == "ens5"',
       },
       workerState,
     );
-    assert.deepEqual(
-      results.map((r) => (r.ok ? 'ok' : r.error.code)),
-      ['capture-cycle', 'capture-cycle', 'dependency-failed', 'ok'],
-    );
+    const byName = new Map(evaluations.map((e) => [e.name, e]));
+    assert.equal(byName.get('bad')?.ok, false);
+    const dep = byName.get('dep');
+    assert.ok(dep !== undefined && !dep.ok && dep.error.code === 'dependency-failed');
+    const fine = byName.get('fine');
+    assert.ok(fine?.ok);
+    assert.deepEqual(fine.value, { interfaces: [ens5] });
   });
 });

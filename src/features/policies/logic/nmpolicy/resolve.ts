@@ -1,21 +1,29 @@
-// Public API of the nmpolicy capture engine: resolve a policy's captures against one node's
-// current state and substitute them into the desired state, as the nmstate handler does before
-// applying a policy. Pure: shared by the policy editor, the sandbox handler and the CLI.
+// Public API of the capture engine: what `nmstatectl policy` does on a node for the handler
+// (kubernetes-nmstate >= v0.84 pkg/nmpolicy/generate.go): run the captures against the node's
+// current state (or take the cached ones), fill them into the desired state and parse the result
+// strictly. Pure: shared by the policy editor and preview, the sandbox handler and the CLI.
 import type { NetworkState } from '../../../../shared/model/nmstate';
-import { evaluateCaptures, firstCaptureError } from './captures';
+import { runCaptures } from './captures';
 import { isJsonObject, toJson } from './json';
-import { expandTemplates, findTemplateReferences } from './template';
+import { strictStateError } from './strictState';
+import { fillWithCapturedData, findTemplateReferences, templateError } from './template';
 import type { CaptureReferenceSite } from './template';
-import type { CaptureError, JsonObject } from './types';
+import type { CaptureError } from './types';
 
-export type { CaptureError, CaptureErrorCode } from './types';
+export type { CaptureError, CaptureErrorCode, NmstateErrorKind } from './types';
 export type { CaptureEvaluation, EvaluateOptions } from './captures';
 export type { CaptureReferenceSite } from './template';
 export { evaluateCaptures } from './captures';
-export { formatCaptureError, formatSnippet } from './format';
+export { formatCaptureError, formatNmstateError, formatSnippet } from './format';
 
 export type ResolveCapturesResult =
-  | { ok: true; desiredState: NetworkState; capturedStates: Record<string, NetworkState> }
+  | {
+      ok: true;
+      desiredState: NetworkState;
+      capturedStates: Record<string, NetworkState>;
+      /** True when the captures came from `cachedCaptures` and none was run. */
+      capturesCached: boolean;
+    }
   | { ok: false; error: CaptureError };
 
 export function resolvePolicyCaptures(
@@ -24,35 +32,19 @@ export function resolvePolicyCaptures(
   currentState: NetworkState,
   options?: { cachedCaptures?: Record<string, NetworkState> },
 ): ResolveCapturesResult {
-  const evaluations = evaluateCaptures(capture, currentState, options);
-  const error = firstCaptureError(evaluations);
-  if (error !== undefined) return { ok: false, error };
-
-  // Upstream keeps every cached capture in the result, even ones the policy no longer declares.
-  const captured: Record<string, JsonObject> = {};
-  for (const [name, state] of Object.entries(options?.cachedCaptures ?? {})) {
-    const json = toJson(state);
-    captured[name] = isJsonObject(json) ? json : {};
-  }
-  for (const evaluation of evaluations) {
-    if (evaluation.ok) captured[evaluation.name] = toJson(evaluation.value) as JsonObject;
-  }
-
-  const expanded = expandTemplates(toJson(desiredState), captured);
-  if (!expanded.ok) return expanded;
-  if (!isJsonObject(expanded.value)) {
-    return {
-      ok: false,
-      error: {
-        code: 'invalid-desired-state',
-        message: 'expand error: the desired state is not an object after capture substitution',
-      },
-    };
-  }
+  const run = runCaptures(capture, currentState, options);
+  if (run.error !== undefined) return { ok: false, error: run.error };
+  const desired = toJson(desiredState);
+  const filled = fillWithCapturedData(isJsonObject(desired) ? desired : {}, run.captured);
+  if (!filled.ok) return { ok: false, error: templateError(filled.error, filled.path) };
+  const strict = strictStateError(filled.value);
+  if (strict !== undefined)
+    return { ok: false, error: { code: strict.code, kind: strict.kind, message: strict.msg } };
   return {
     ok: true,
-    desiredState: expanded.value,
-    capturedStates: captured,
+    desiredState: filled.value,
+    capturedStates: Object.fromEntries(run.captured),
+    capturesCached: run.cached,
   };
 }
 

@@ -1,108 +1,80 @@
-// Shared types of the nmpolicy capture engine: tokens, AST nodes, JSON values and errors.
-// Positions are 0-based offsets into the capture expression, as upstream nmpolicy reports them.
+// Shared types of the capture engine. Since kubernetes-nmstate v0.84.0 the handler resolves
+// captures with `nmstatectl policy` (nmstate/kubernetes-nmstate pkg/nmpolicy/generate.go,
+// pkg/nmstatectl/nmstatectl.go `Policy`), i.e. nmstate's Rust implementation
+// (nmstate/nmstate rust/src/lib/policy/*), so tokens, commands and errors follow that code.
+// Positions are 0-based offsets into the trimmed expression (upstream counts bytes; the two agree
+// for the ASCII expressions policies use).
 import type { NetworkState } from '../../../../shared/model/nmstate';
 
 export type JsonValue =
   string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 export type JsonObject = { [key: string]: JsonValue };
 
-export type TokenType =
-  | 'EOF'
-  | 'IDENTITY'
-  | 'NUMBER'
-  | 'STRING'
-  | 'BOOLEAN'
-  | 'DOT'
-  | 'PIPE'
-  | 'REPLACE'
-  | 'EQFILTER'
-  | 'NEFILTER'
-  | 'MERGE';
+/** nmstate rust/src/lib/error.rs `ErrorKind`, the subset the policy code raises. */
+export type NmstateErrorKind = 'PolicyError' | 'InvalidArgument' | 'Bug';
 
-export interface Token {
-  type: TokenType;
-  literal: string;
-  position: number;
+/** nmstate's `NmstateError`: a kind and a message; policy errors also carry the line and position. */
+export interface NmstateError {
+  kind: NmstateErrorKind;
+  msg: string;
+  line?: string;
+  position?: number;
+  /** Which rule of this engine raised it; the UI translates it, upstream has no such field. */
+  code: CaptureErrorCode;
 }
 
-export type PathStep =
-  | { kind: 'identity'; name: string; position: number }
-  | { kind: 'index'; index: number; position: number };
+/** rust/src/lib/policy/token.rs `NetworkCaptureToken`. */
+export type CaptureToken =
+  | { kind: 'path'; segments: string[]; pos: number }
+  | { kind: 'value'; value: string; pos: number }
+  | { kind: 'pipe'; pos: number }
+  | { kind: 'replace'; pos: number }
+  | { kind: 'equal'; pos: number }
+  | { kind: 'null'; pos: number };
 
-export interface PathNode {
-  kind: 'path';
-  position: number;
-  steps: PathStep[];
+/** rust/src/lib/policy/token.rs `NetworkTemplateToken`. */
+export type TemplateToken =
+  | { kind: 'value'; value: string; pos: number }
+  | { kind: 'start'; pos: number }
+  | { kind: 'path'; segments: string[]; pos: number }
+  | { kind: 'end'; pos: number };
+
+export type CaptureAction = 'none' | 'equal' | 'replace';
+
+/** rust/src/lib/policy/capture.rs `NetworkCaptureCommand`. */
+export interface CaptureCommand {
+  line: string;
+  key: CaptureToken;
+  keyCapture?: string;
+  keyCapturePos: number;
+  action: CaptureAction;
+  value: CaptureToken;
+  valueCapture?: string;
+  valueCapturePos: number;
 }
-
-export interface StringNode {
-  kind: 'string';
-  position: number;
-  value: string;
-}
-
-export interface NumberNode {
-  kind: 'number';
-  position: number;
-  value: number;
-}
-
-export interface BooleanNode {
-  kind: 'boolean';
-  position: number;
-  value: boolean;
-}
-
-export type ValueNode = StringNode | NumberNode | BooleanNode | PathNode;
-
-export type OperatorKind = 'eqfilter' | 'nefilter' | 'replace';
-
-/** `[source |] path <op> value`; without a pipe the source is the node's current state. */
-export interface OperationNode {
-  kind: OperatorKind;
-  /** Position of the operator token, as upstream records it. */
-  position: number;
-  source: PathNode | null;
-  path: PathNode;
-  value: ValueNode;
-}
-
-/** An expression that parses but has no operator (a bare path or literal, or nothing at all). */
-export interface BareNode {
-  kind: 'bare';
-  position: number;
-  node: ValueNode | null;
-}
-
-export type ExpressionNode = OperationNode | BareNode;
 
 export type CaptureErrorCode =
-  | 'illegal-character'
-  | 'invalid-number'
-  | 'unterminated-string'
   | 'invalid-expression'
   | 'invalid-path'
-  | 'invalid-equality-filter'
-  | 'invalid-inequality-filter'
-  | 'invalid-replace'
-  | 'invalid-pipe'
-  | 'unsupported-operation'
+  | 'bad-path'
+  | 'no-match'
+  | 'type-mismatch'
   | 'unknown-capture'
   | 'missing-capture-name'
-  | 'invalid-input-source'
-  | 'invalid-value-path'
-  | 'bad-path'
-  | 'type-mismatch'
   | 'capture-cycle'
   | 'dependency-failed'
   | 'invalid-template'
-  | 'invalid-desired-state';
+  | 'invalid-desired-state'
+  | 'unknown-field';
 
 export interface CaptureError {
   code: CaptureErrorCode | (string & {});
-  /** Upstream-like English, used by the simulated handler and the CLI; the UI translates `code`. */
+  /** nmstate's message text (without the kind), used by the handler simulation and the CLI. */
   message: string;
+  /** nmstate's error kind; the handler prints it as `NmstateError: <kind>: <message>`. */
+  kind?: NmstateErrorKind;
   captureName?: string;
+  /** The line the position points into: the capture expression or the template string. */
   expression?: string;
   /** 0-based offset into `expression`. */
   position?: number;
@@ -112,11 +84,4 @@ export interface CaptureError {
 
 export type CapturedStates = Record<string, NetworkState>;
 
-/** Internal error shape before the capture name and expression are attached. */
-export interface PositionedError {
-  code: CaptureErrorCode;
-  message: string;
-  position: number;
-}
-
-export type Result<T> = { ok: true; value: T } | { ok: false; error: PositionedError };
+export type Result<T> = { ok: true; value: T } | { ok: false; error: NmstateError };
