@@ -8,7 +8,7 @@ import * as http from 'node:http';
 import * as os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { WebSocket, WebSocketServer } from 'ws';
-import { startConsole } from './server';
+import { PERSONA_COOKIE, startConsole } from './server';
 import { decodeSubprotocol, translateSubprotocols } from './bridge';
 
 // The console's encoding of an impersonated name (frontend/public/actions/ui.ts).
@@ -63,6 +63,11 @@ test('impersonation subprotocols decode as the bridge decodes them', () => {
   assert.equal(t.upstreamProtocol, undefined);
 });
 
+/** What the stand-in's page sends on a socket: its own Origin and the session cookie (guards.ts). */
+const browserSession = (url: string) => ({
+  headers: { Origin: url.replace(/^ws:/, 'http:'), Cookie: `${PERSONA_COOKIE}=admin` },
+});
+
 test('a WebSocket is impersonated upstream and always ends in 1006 for the browser', async () => {
   let seen: http.IncomingHttpHeaders | undefined;
   await withUpstream(
@@ -73,9 +78,11 @@ test('a WebSocket is impersonated upstream and always ends in 1006 for the brows
     },
     async (url) => {
       const protocol = `Impersonate-User.${encode('network-viewer')}`;
-      const client = new WebSocket(`${url}/api/kubernetes/api/v1/namespaces?watch=true`, [
-        protocol,
-      ]);
+      const client = new WebSocket(
+        `${url}/api/kubernetes/api/v1/namespaces?watch=true`,
+        [protocol],
+        browserSession(url),
+      );
       const messages: string[] = [];
       client.on('message', (m: Buffer) => messages.push(m.toString()));
       const code = await new Promise<number>((resolve) => client.on('close', (c) => resolve(c)));
@@ -98,7 +105,10 @@ test('a refused upstream dial answers the browser with its status instead of upg
   await withUpstream(
     () => undefined,
     async (url) => {
-      const client = new WebSocket(`${url}/api/kubernetes/api/v1/secrets?watch=true`);
+      const client = new WebSocket(
+        `${url}/api/kubernetes/api/v1/secrets?watch=true`,
+        browserSession(url),
+      );
       const status = await new Promise<number>((resolve) => {
         client.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
         client.on('error', () => undefined);
