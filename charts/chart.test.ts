@@ -785,8 +785,16 @@ void describe('docs/deploy.md', () => {
       { rbac: { aggregatePolicyWriteToEditAdmin: true, policyAuthors: { users: ['alice'] } } },
     ]);
     const names = new Set(list.map((m) => at(m.doc, 'metadata', 'name')));
+    // Names in the doc that are not chart objects: the plugin, its serving cert, and the YAML
+    // templates the plugin registers (src/shared/templates/yamlTemplates.ts).
+    const notObjects = new Set([
+      'switchboard-plugin',
+      'switchboard-cert',
+      'switchboard-policy',
+      'switchboard-attachment',
+    ]);
     for (const m of doc.matchAll(/\bswitchboard-[a-z-]*[a-z]\b/g)) {
-      if (m[0] === 'switchboard-plugin' || m[0] === 'switchboard-cert') continue;
+      if (notObjects.has(m[0])) continue;
       assert.ok(names.has(m[0]), `${m[0]} is not rendered by the chart`);
     }
     assert.match(doc, /service\.beta\.openshift\.io\/serving-cert-secret-name/);

@@ -214,6 +214,15 @@ export async function readInstruments(page: Page): Promise<PageInstruments> {
  * `window.__sbClick`: in-app navigation figures run from there, on the page's own clock.
  */
 export async function clickTimed(page: Page, selector: string): Promise<void> {
+  const item = page.locator(selector);
+  // The console starts navigation sections collapsed: open the item's section first, as a user
+  // would, before the timed click.
+  if (!(await item.isVisible())) {
+    await page
+      .locator('[data-test="main-nav"] li[data-test="nav"]', { has: item })
+      .locator(':scope > button')
+      .click();
+  }
   await page.evaluate(() => {
     document.addEventListener(
       'click',
@@ -223,5 +232,5 @@ export async function clickTimed(page: Page, selector: string): Promise<void> {
       { capture: true, once: true },
     );
   });
-  await page.locator(selector).click();
+  await item.click();
 }

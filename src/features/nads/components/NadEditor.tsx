@@ -116,7 +116,7 @@ export function NadEditor({
   } | null>(null);
   const [saved, setSaved] = useState<NetworkAttachmentDefinition | undefined>();
   // The server's copy read after a 409; reapply/discard work on it, never on a watched copy,
-  // which may carry an old resourceVersion (see shared/k8s/mutations.ts).
+  // which may carry an old resourceVersion (see readResource in the mutations module).
   const [serverCopy, setServerCopy] = useState<NetworkAttachmentDefinition | undefined>();
   // A GET or PUT answered 404: the object is gone even if the watch has not said so yet.
   const [deletedOnServer, setDeletedOnServer] = useState(false);

@@ -267,7 +267,7 @@ export function PolicyEditor({
     }
     if (e.kind === 'conflict' && isEdit && !recreate && draft) {
       // Fetch the server's copy to show what changed; the draft stays in the editor. Never the
-      // watched copy: its resourceVersion may be old (see shared/k8s/mutations.ts).
+      // watched copy: its resourceVersion may be old (see readResource in the mutations module).
       try {
         const latest = await readResource<NodeNetworkConfigurationPolicy>({
           model: PolicyModel,
