@@ -149,12 +149,17 @@ export function personaCookie(req: http.IncomingMessage): string | undefined {
 }
 
 /**
- * Cookies for an index page: a fresh CSRF token every time (as the bridge's SetCSRFCookie), and
- * the persona cookie when the browser has none yet. Opening the page is the stand-in's login:
- * the user starts as admin and picks another persona in the masthead.
+ * Cookies for an index page: a CSRF token, and the persona cookie when the browser has none yet.
+ * Opening the page is the stand-in's login: the user starts as admin and picks another persona
+ * in the masthead. The bridge's SetCSRFCookie issues a fresh token on every index page; the
+ * stand-in keeps a token the browser already holds, because a write still in flight from the
+ * page being left would otherwise carry the old token against the new cookie and get a 403
+ * (seen in the all-routes browser test). The token stays random and per browser.
  */
 export function sessionCookies(req: http.IncomingMessage): string[] {
-  const out = [`${CSRF_COOKIE}=${randomBytes(48).toString('base64url')}; Path=/; SameSite=Strict`];
+  const held = cookies(req).get(CSRF_COOKIE);
+  const token = held && /^[\w-]{32,}$/.test(held) ? held : randomBytes(48).toString('base64url');
+  const out = [`${CSRF_COOKIE}=${token}; Path=/; SameSite=Strict`];
   if (personaCookie(req) === undefined)
     out.push(`${PERSONA_COOKIE}=admin; Path=/; SameSite=Strict`);
   return out;
