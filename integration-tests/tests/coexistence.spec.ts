@@ -42,14 +42,16 @@ test.describe('with the peer plugins enabled before Switchboard', () => {
   }) => {
     await consolePage.goto('/switchboard/overview');
     // The peers are loaded: their own navigation item is there, in the console's section.
+    const peerItem = await consolePage.showNav('nodenetworkconfigurationpolicy-nav-item');
+    await expect(peerItem).toBeVisible();
     await expect(
       page
-        .getByTestId('nav-section-networking')
+        .locator('li[data-test="nav"]', { has: page.getByTestId('nav-section-networking') })
         .getByTestId('nodenetworkconfigurationpolicy-nav-item'),
     ).toBeVisible();
     expect(ourNavIds.length).toBeGreaterThanOrEqual(7);
     for (const id of ourNavIds) {
-      await consolePage.nav(id).click();
+      await consolePage.clickNav(id);
       await expect(page, id).toHaveURL(/\/switchboard\//);
       await expect(consolePage.title, id).toBeVisible();
       await expect(page.locator('[data-test^="peer-"]'), id).toHaveCount(0);
@@ -106,14 +108,14 @@ test.describe('with the peer plugins enabled before Switchboard', () => {
 
   test('the NAD list follows the project like a console page', async ({ consolePage, page }) => {
     await consolePage.goto('/switchboard/overview');
-    await consolePage.nav('nav-switchboard-attachments').click();
+    await consolePage.clickNav('nav-switchboard-attachments');
     await expect(page).toHaveURL(/\/switchboard\/all-namespaces\/attachments$/);
     await page.getByTestId('namespace-select').selectOption('tenant-a');
     await expect(page).toHaveURL(/\/switchboard\/ns\/tenant-a\/attachments$/);
     await expect(page.getByTestId('nad-list')).toBeVisible();
     // The navigation entry now opens the active project's list.
-    await consolePage.nav('nav-switchboard-overview').click();
-    await consolePage.nav('nav-switchboard-attachments').click();
+    await consolePage.clickNav('nav-switchboard-overview');
+    await consolePage.clickNav('nav-switchboard-attachments');
     await expect(page).toHaveURL(/\/switchboard\/ns\/tenant-a\/attachments$/);
   });
 

@@ -158,7 +158,7 @@ export function personaCookie(req: http.IncomingMessage): string | undefined {
  */
 export function sessionCookies(req: http.IncomingMessage): string[] {
   const held = cookies(req).get(CSRF_COOKIE);
-  const token = held && /^[\w-]{32,}$/.test(held) ? held : randomBytes(48).toString('base64url');
+  const token = held && /^[\w-]{1,200}$/.test(held) ? held : randomBytes(48).toString('base64url');
   const out = [`${CSRF_COOKIE}=${token}; Path=/; SameSite=Strict`];
   if (personaCookie(req) === undefined)
     out.push(`${PERSONA_COOKIE}=admin; Path=/; SameSite=Strict`);
