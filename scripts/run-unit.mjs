@@ -3,34 +3,15 @@
 // Node 20's runner does not discover .ts files itself, so we list them here. A TAP copy of the
 // results is written for scripts/test-all.mjs, which sums the counts of every runner.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { listTestFiles, root } from './test-files.mjs';
 
-const root = new URL('..', import.meta.url).pathname;
-const roots = ['src', 'sandbox', 'cli', 'scripts', 'bench', 'charts'];
-const skip = new Set(['node_modules', 'dist', '.sandbox']);
 const filter = process.argv.slice(2);
 
-function collect(dir, out) {
-  let entries;
-  try {
-    entries = readdirSync(dir);
-  } catch {
-    return out;
-  }
-  for (const name of entries) {
-    if (skip.has(name)) continue;
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) collect(path, out);
-    else if (/\.test\.tsx?$/.test(name)) out.push(relative(root, path));
-  }
-  return out;
-}
-
-const files = roots
-  .flatMap((r) => collect(join(root, r), []))
-  .filter((f) => filter.length === 0 || filter.some((p) => f.includes(p)))
-  .sort();
+const files = listTestFiles().filter(
+  (f) => filter.length === 0 || filter.some((p) => f.includes(p)),
+);
 if (files.length === 0) {
   console.error('No unit test files found.');
   process.exit(1);

@@ -3,31 +3,13 @@
 // then one table of them. Unit files are found by their content, so a new @reliability test
 // anywhere joins the table without editing this script. `--no-e2e` skips Playwright.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { listTestFiles, root } from './test-files.mjs';
 
-const root = new URL('..', import.meta.url).pathname;
-const roots = ['src', 'sandbox', 'cli', 'scripts', 'bench', 'charts'];
-const skip = new Set(['node_modules', 'dist', '.sandbox']);
-
-function collect(dir, out) {
-  let entries;
-  try {
-    entries = readdirSync(dir);
-  } catch {
-    return out;
-  }
-  for (const name of entries) {
-    if (skip.has(name)) continue;
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) collect(path, out);
-    else if (/\.test\.tsx?$/.test(name) && readFileSync(path, 'utf8').includes('@reliability'))
-      out.push(relative(root, path));
-  }
-  return out;
-}
-
-const files = roots.flatMap((r) => collect(join(root, r), [])).sort();
+const files = listTestFiles().filter((f) =>
+  readFileSync(join(root, f), 'utf8').includes('@reliability'),
+);
 const unit = spawnSync('node', ['scripts/run-unit.mjs', ...files], { cwd: root, stdio: 'inherit' });
 let e2eStatus = 0;
 if (!process.argv.includes('--no-e2e')) {
