@@ -61,6 +61,9 @@ const PHASE_OF_STATE: Record<string, PortPhase> = {
   deprovisioning: 'cleaning',
 };
 
+/** Shortest time a state with a switch-port phase of its own lasts (see stepDelay). */
+const MIN_PHASE_MS = 3000;
+
 /** How many steps each state lasts: inspection and deployment are the slow ones. */
 const STEP_WEIGHT: Record<string, number> = {
   '': 0,
@@ -309,10 +312,15 @@ export class IronicNetworking implements Controller {
     const weight = STEP_WEIGHT[state] ?? 1;
     const extra = this.speed === 'realtime' ? 2 : 1;
     const ms = stepMs(this.speed, `${key}/${state}`) * weight * extra;
-    // A state with its own switch-port phase lasts at least a second even at test speed: the
-    // console applies watch events in 500 ms batches, and a shorter state could fall inside one
-    // batch and never be shown (the end-to-end test of the port phases then failed now and then).
-    return PHASE_OF_STATE[state] && PHASE_OF_STATE[state] !== 'idle' ? Math.max(ms, 1000) : ms;
+    // A state with its own switch-port phase lasts a while even at test speed: the console
+    // applies watch events in 500 ms batches, and a state shorter than a batch plus any pause of
+    // the browser's main thread or of this process (the end-to-end tests run the sandbox inside
+    // the Playwright worker, so its GC and test code delay our writes' watch events) can fall
+    // inside one batch and never be shown. One second was not enough on a loaded 2-core CI
+    // machine: the port-phase test saw registering and provisioning but not inspecting.
+    return PHASE_OF_STATE[state] && PHASE_OF_STATE[state] !== 'idle'
+      ? Math.max(ms, MIN_PHASE_MS)
+      : ms;
   }
 
   private reconcileHost(key: string, namespace: string, name: string): void {
