@@ -52,7 +52,14 @@ function peerListPage({ React, Router, SDK }, { testId, title, gvk, namespaced }
     const ref = `${gvk.group}~${gvk.version}~${gvk.kind}`;
     return h(
       'section',
-      { 'data-test': testId, 'data-kind': props.kind },
+      {
+        'data-test': testId,
+        'data-kind': props.kind,
+        'data-namespace': props.namespace || '',
+        // The console passes list pages no model (resource-list.tsx): a page that needs one
+        // must look it up from `kind` itself.
+        'data-has-model': String('model' in props || 'kindObj' in props),
+      },
       h('h1', { 'data-test': `${testId}-title` }, title),
       loaded ? null : h('p', null, 'Loading…'),
       h(

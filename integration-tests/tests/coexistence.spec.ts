@@ -81,6 +81,22 @@ test.describe('with the peer plugins enabled before Switchboard', () => {
     await expect(page.getByTestId('nad-details')).toHaveCount(0);
   });
 
+  test('resource list pages get the kind reference and namespace, never a model', async ({
+    consolePage,
+    page,
+  }) => {
+    await consolePage.goto(`/k8s/ns/tenant-a/${NAD}`);
+    const nads = page.getByTestId('peer-networking-nads');
+    await expect(nads).toHaveAttribute('data-kind', NAD);
+    await expect(nads).toHaveAttribute('data-namespace', 'tenant-a');
+    await expect(nads).toHaveAttribute('data-has-model', 'false');
+    await consolePage.goto(`/k8s/cluster/${NNS}`);
+    const states = page.getByTestId('peer-nmstate-states');
+    await expect(states).toHaveAttribute('data-kind', NNS);
+    await expect(states).toHaveAttribute('data-namespace', '');
+    await expect(states).toHaveAttribute('data-has-model', 'false');
+  });
+
   test('links inside Switchboard stay in Switchboard', async ({ consolePage, page }) => {
     await consolePage.goto('/switchboard/policies');
     await page.getByTestId('policy-link').first().click();

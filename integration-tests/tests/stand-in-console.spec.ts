@@ -473,3 +473,34 @@ test('nav sections start collapsed; a details page is not remounted for another 
   });
   expect(kept).toBe(true);
 });
+
+test('navigation renders at once without React transitions: a page still loading shows the fallback', async ({
+  consolePage,
+  page,
+}) => {
+  // Console 4.22 runs its router without React transitions (openshift/console release-4.22), so
+  // a click that reaches a page whose chunks are not loaded yet replaces the old page with the
+  // Suspense fallback at once. A router with transitions would keep the old page on
+  // screen until the chunks arrive, which hides loading states from tests.
+  await consolePage.goto('/switchboard/overview');
+  await expect(consolePage.title).toBeVisible();
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const delayed: string[] = [];
+  await page.route(/\/api\/plugins\/switchboard\/.*\.js$/, async (route) => {
+    delayed.push(route.request().url());
+    await held;
+    await route.continue();
+  });
+  await consolePage.clickNav('nav-switchboard-topology');
+  await expect(page).toHaveURL(/\/switchboard\/topology/);
+  await expect
+    .poll(() => delayed.length, 'the topology page needs chunks not loaded yet')
+    .toBeGreaterThan(0);
+  await expect(page.getByTestId('suspense')).toBeVisible();
+  // React keeps the suspended page mounted but hidden behind the fallback.
+  await expect(consolePage.title).toBeHidden();
+  release();
+  await expect(consolePage.title).toBeVisible();
+  await expect(page.getByTestId('suspense')).toHaveCount(0);
+});
