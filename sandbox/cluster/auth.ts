@@ -88,13 +88,81 @@ export interface Attributes {
  * Every authenticated user may review its own access and ask who it is, as upstream's
  * basic-user role grants.
  */
+const BASIC_USER_RULES: Rule[] = [
+  {
+    verbs: ['create'],
+    groups: ['authorization.k8s.io'],
+    resources: ['selfsubjectaccessreviews', 'selfsubjectrulesreviews'],
+  },
+  { verbs: ['create'], groups: ['authentication.k8s.io'], resources: ['selfsubjectreviews'] },
+];
+
 function alwaysAllowed(attrs: Attributes): boolean {
-  if (attrs.verb !== 'create') return false;
-  return (
-    (attrs.group === 'authorization.k8s.io' && attrs.resource === 'selfsubjectaccessreviews') ||
-    (attrs.group === 'authentication.k8s.io' && attrs.resource === 'selfsubjectreviews')
+  return BASIC_USER_RULES.some(
+    (r) =>
+      r.verbs.includes(attrs.verb) &&
+      r.groups.includes(attrs.group) &&
+      r.resources.includes(attrs.resource),
   );
 }
+
+/** A rule of a SelfSubjectRulesReview's status (authorization/v1 ResourceRule). */
+export interface ResourceRule {
+  verbs: string[];
+  apiGroups: string[];
+  resources: string[];
+}
+
+/**
+ * What `kubectl auth can-i --list` shows: the persona's rules that apply in `namespace`, as
+ * kube-apiserver's RBAC rule resolver lists them for a SelfSubjectRulesReview
+ * (pkg/registry/authorization/selfsubjectrulesreview/rest.go: RulesFor(user, namespace), the
+ * cluster-wide rules and those of the namespace). RBAC has no "every resource but these": the
+ * built-in `view` role names its resources one by one, so a persona rule with `except` is
+ * listed the same way, one rule per API group over the resources the server serves
+ * (`servedResources`, group → plurals).
+ */
+export function rulesFor(
+  personaName: string,
+  namespace: string,
+  servedResources: ReadonlyMap<string, readonly string[]>,
+): ResourceRule[] {
+  const persona = Object.prototype.hasOwnProperty.call(PERSONAS, personaName)
+    ? PERSONAS[personaName]
+    : undefined;
+  const out: ResourceRule[] = [];
+  for (const r of [...BASIC_USER_RULES, ...(persona?.rules ?? [])]) {
+    if (r.namespaces !== undefined && !r.namespaces.includes(namespace)) continue;
+    if (r.except === undefined) {
+      out.push({ verbs: [...r.verbs], apiGroups: [...r.groups], resources: [...r.resources] });
+      continue;
+    }
+    const except = r.except;
+    const groups = r.groups.includes('*') ? [...servedResources.keys()] : r.groups;
+    for (const group of [...groups].sort()) {
+      const listed = (servedResources.get(group) ?? []).filter(
+        (plural) =>
+          (r.resources.includes('*') || r.resources.includes(plural)) && !except.includes(plural),
+      );
+      if (listed.length > 0)
+        out.push({ verbs: [...r.verbs], apiGroups: [group], resources: [...listed].sort() });
+    }
+  }
+  return out;
+}
+
+/** Non-resource URLs a persona may use, as its SelfSubjectAccessReviews answer them. */
+export function nonResourceRulesFor(
+  personaName: string,
+): { verbs: string[]; nonResourceURLs: string[] }[] {
+  if (personaName === 'admin') return [{ verbs: ['*'], nonResourceURLs: ['*'] }];
+  if (NON_RESOURCE_READERS.includes(personaName))
+    return [{ verbs: ['get'], nonResourceURLs: ['*'] }];
+  return [];
+}
+
+/** Personas whose SelfSubjectAccessReviews allow `get` on any non-resource URL. */
+export const NON_RESOURCE_READERS = ['viewer', 'nad-editor'];
 
 export function isAllowed(personaName: string, attrs: Attributes): boolean {
   if (alwaysAllowed(attrs)) return true;

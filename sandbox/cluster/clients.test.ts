@@ -495,4 +495,29 @@ describe('kubectl, as an administrator types it', () => {
     const who = await kubectl(['auth', 'whoami', '--as', 'viewer']);
     assert.match(who.stdout, /Username\s+viewer/);
   });
+
+  it('auth can-i --list shows each persona its rules in the namespace', async () => {
+    const list = async (persona: string, ns: string): Promise<string[]> => {
+      const r = await kubectl(['auth', 'can-i', '--list', '-n', ns, '--as', persona]);
+      assert.equal(r.code, 0, r.stderr);
+      return r.stdout.split('\n');
+    };
+    const row = (lines: string[], resource: string): string | undefined =>
+      lines.find((l) => l.split(/\s+/)[0] === resource);
+    const admin = await list('admin', 'default');
+    assert.match(row(admin, '*.*') ?? '', /\[\*\]$/);
+    // The viewer's "everything but Secrets" is listed resource by resource, as the view role is.
+    const viewer = await list('viewer', 'default');
+    assert.match(
+      row(viewer, 'nodenetworkconfigurationpolicies.nmstate.io') ?? '',
+      /\[get list watch\]/,
+    );
+    assert.equal(row(viewer, 'secrets'), undefined);
+    assert.match(row(viewer, 'selfsubjectrulesreviews.authorization.k8s.io') ?? '', /\[create\]/);
+    // nad-editor writes NADs in "default" only.
+    const nadRow = (lines: string[]) =>
+      row(lines, 'network-attachment-definitions.k8s.cni.cncf.io') ?? '';
+    assert.match(nadRow(await list('nad-editor', 'default')), /create/);
+    assert.doesNotMatch(nadRow(await list('nad-editor', 'kube-system')), /create/);
+  });
 });

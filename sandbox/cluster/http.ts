@@ -9,7 +9,15 @@ import { parse as parseYaml, parseAllDocuments } from 'yaml';
 import type { K8sResource } from '../../src/shared/model/k8s';
 import { ApiError } from './api';
 import type { Attributes } from './auth';
-import { PERSONAS, forbiddenMessage, isAllowed, personaOf } from './auth';
+import {
+  NON_RESOURCE_READERS,
+  PERSONAS,
+  forbiddenMessage,
+  isAllowed,
+  nonResourceRulesFor,
+  personaOf,
+  rulesFor,
+} from './auth';
 import type { Cluster, PatchType } from './cluster';
 import { managerFromUserAgent } from './managedFields';
 import { isObject } from './patch';
@@ -934,6 +942,15 @@ export class ApiHttp {
       this.accessReview(req, url, res, route, body);
       return;
     }
+    if (def.kind === 'SelfSubjectRulesReview') {
+      const body = parseBody(
+        await readBody(req),
+        req.headers['content-type'] ?? 'application/json',
+        def.custom,
+      );
+      this.rulesReview(req, url, res, route, body);
+      return;
+    }
     if (def.kind === 'SelfSubjectReview') {
       await readBody(req);
       this.selfReview(req, url, res, route);
@@ -1153,8 +1170,7 @@ export class ApiHttp {
       });
     } else if (isObject(nra)) {
       allowed =
-        persona === 'admin' ||
-        (['viewer', 'nad-editor'].includes(persona) && nra['verb'] === 'get');
+        persona === 'admin' || (NON_RESOURCE_READERS.includes(persona) && nra['verb'] === 'get');
     } else {
       throw new ApiError(
         422,
@@ -1181,6 +1197,45 @@ export class ApiHttp {
         status: allowed
           ? { allowed: true, reason: `RBAC: allowed by persona "${persona}"` }
           : { allowed: false },
+      }),
+    );
+  }
+
+  /**
+   * The caller's rules in one namespace (`kubectl auth can-i --list`). As kube-apiserver's
+   * selfsubjectrulesreview REST does, a missing namespace is a 400 "no namespace on request",
+   * and the answer carries only the status (no spec, no metadata but the zero timestamp).
+   */
+  private rulesReview(
+    req: IncomingMessage,
+    url: URL,
+    res: ServerResponse,
+    route: Route,
+    body: Body,
+  ): void {
+    const spec = isObject(body) && isObject(body['spec']) ? body['spec'] : {};
+    const namespace = typeof spec['namespace'] === 'string' ? spec['namespace'] : '';
+    if (namespace === '') throw new ApiError(400, 'BadRequest', 'no namespace on request');
+    const served = new Map<string, string[]>();
+    for (const r of RESOURCES) {
+      // Review kinds are create-only endpoints, never data a role lists for reading.
+      if (!r.verbs.includes('get')) continue;
+      served.set(r.group, [...(served.get(r.group) ?? []), r.plural]);
+    }
+    const persona = personaOf(req, url);
+    send(
+      res,
+      201,
+      JSON.stringify({
+        kind: 'SelfSubjectRulesReview',
+        apiVersion: groupVersion(route.def.group, route.version),
+        metadata: { creationTimestamp: null },
+        spec: {},
+        status: {
+          resourceRules: rulesFor(persona, namespace, served),
+          nonResourceRules: nonResourceRulesFor(persona),
+          incomplete: false,
+        },
       }),
     );
   }

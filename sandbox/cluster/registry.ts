@@ -242,6 +242,15 @@ export const RESOURCES: readonly ResourceDef[] = [
     verbs: ['create'],
   }),
   def({
+    group: 'authorization.k8s.io',
+    version: 'v1',
+    plural: 'selfsubjectrulesreviews',
+    singular: 'selfsubjectrulesreview',
+    kind: 'SelfSubjectRulesReview',
+    namespaced: false,
+    verbs: ['create'],
+  }),
+  def({
     group: 'authentication.k8s.io',
     version: 'v1',
     plural: 'selfsubjectreviews',
