@@ -3,19 +3,17 @@
 // the embedded demo cluster (or a real cluster when KUBECONFIG / --kubeconfig is given).
 // Extra arguments are passed to sandbox/console/main.ts, e.g. `npm start -- --port 9100`.
 //
-// Each build runs only when its inputs changed: a SHA-256 over the content of every input file
-// (sources, locales, configs, the lockfile) and the environment the build reads is compared with
-// the one recorded after its last successful build, and the build output must still be there.
-// A second start without source changes therefore skips webpack and is up in seconds.
+// Each build runs only when its inputs changed (scripts/start-cache.mjs: a SHA-256 over the
+// content of every input file, sources, locales, configs and the lockfile, and the environment
+// the build reads, against the one recorded after its last successful build; the build output
+// must still be there). A second start without source changes skips webpack and is up in seconds.
 // `--rebuild` forces both builds.
 import { spawn, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
+import { inputsHash, isUpToDate, recordBuild } from './start-cache.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const stampDir = join(root, 'node_modules', '.cache', 'switchboard-start');
-const SKIP = new Set(['node_modules', 'dist', '.sandbox', 'test-results']);
 const shared = ['package.json', 'package-lock.json', 'tsconfig.json', 'locales'];
 
 const BUILDS = [
@@ -36,43 +34,13 @@ const BUILDS = [
   },
 ];
 
-function files(path, out) {
-  let st;
-  try {
-    st = statSync(path);
-  } catch {
-    return out;
-  }
-  if (st.isDirectory()) {
-    for (const name of readdirSync(path).sort()) {
-      if (!SKIP.has(name)) files(join(path, name), out);
-    }
-  } else if (st.isFile()) out.push(path);
-  return out;
-}
-
-function inputsHash(build) {
-  const h = createHash('sha256');
-  h.update(`node ${process.version}\n`);
-  for (const name of build.env) h.update(`${name}=${process.env[name] ?? ''}\n`);
-  for (const input of build.inputs) {
-    for (const file of files(join(root, input), [])) {
-      h.update(`${relative(root, file)}\0`);
-      h.update(readFileSync(file));
-      h.update('\0');
-    }
-  }
-  return h.digest('hex');
-}
-
 const rebuild = process.argv.includes('--rebuild');
 const args = process.argv.slice(2).filter((a) => a !== '--rebuild');
 for (const build of BUILDS) {
   const stamp = join(stampDir, `${build.script.replace(':', '-')}.sha256`);
   const started = Date.now();
-  const hash = inputsHash(build);
-  const previous = existsSync(stamp) ? readFileSync(stamp, 'utf8').trim() : '';
-  if (!rebuild && previous === hash && existsSync(build.output)) {
+  const hash = inputsHash(root, build);
+  if (!rebuild && isUpToDate(stamp, hash, build.output)) {
     console.log(
       `> npm run ${build.script}: up to date (inputs unchanged, checked in ${Date.now() - started} ms)`,
     );
@@ -81,8 +49,7 @@ for (const build of BUILDS) {
   console.log(`> npm run ${build.script}`);
   const r = spawnSync('npm', ['run', '--silent', build.script], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
-  mkdirSync(stampDir, { recursive: true });
-  writeFileSync(stamp, `${hash}\n`);
+  recordBuild(stamp, hash);
 }
 const child = spawn(process.execPath, ['--import', 'tsx', 'sandbox/console/main.ts', ...args], {
   cwd: root,
