@@ -1,5 +1,7 @@
 // Day-1 network config on the sandbox demo: openshift-worker-2 was installed with the nmstate in
-// its preprovisioning network data Secret (drifted since), openshift-worker-3 with an NMStateConfig.
+// its preprovisioning network data Secret (drifted since), openshift-worker-3 with an NMStateConfig
+// that InfraEnv ocp4 selects. openshift-worker-2-retired claims worker-2's MAC but no InfraEnv
+// selects it, so it is not what worker-2 was installed with.
 import * as path from 'node:path';
 import { test, expect } from '../fixtures';
 import { SwitchPortsPage } from '../pages/SwitchPortsPage';
@@ -58,4 +60,108 @@ test("the node's topology shows what it was installed with", async ({ consolePag
   await expect(
     section.getByTestId('node-installed-with-row-ens2f0').locator('[data-drift]'),
   ).toHaveAttribute('data-drift', 'changed');
+});
+
+const SECRET_PATH = '/namespaces/openshift-machine-api/secrets/openshift-worker-2-network-config-secret';
+
+test('a user who may not read Secrets is told so, and nothing of the Secret is requested', async ({
+  consolePage,
+  page,
+}) => {
+  // The viewer persona has the built-in view role: everything but Secrets (sandbox/cluster/auth.ts).
+  await consolePage.setPersona('viewer');
+  const secretRequests: string[] = [];
+  const refused: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes(SECRET_PATH)) secretRequests.push(r.url());
+  });
+  page.on('response', (r) => {
+    if (r.status() === 403) refused.push(r.url());
+  });
+  const sp = new SwitchPortsPage(consolePage);
+  await sp.goto('hosts');
+  const section = page.getByTestId('installed-with-openshift-worker-2');
+  await expect(section.getByTestId('installed-with-openshift-worker-2-source')).toHaveText(
+    'Preprovisioning network data Secret openshift-worker-2-network-config-secret',
+  );
+  const refusal = section.getByTestId('installed-with-openshift-worker-2-forbidden');
+  await expect(refusal).toContainText("You may not read this host's network data", {
+    timeout: 30_000,
+  });
+  await expect(refusal).toContainText('reading Secrets in openshift-machine-api');
+  await expect(section.locator('[data-test^="installed-with-openshift-worker-2-row-"]')).toHaveCount(
+    0,
+  );
+  await expect(section.getByRole('button', { name: /^Diff:/ })).toHaveCount(0);
+  // The NMStateConfig of worker-3 is not a Secret: the viewer may read it.
+  await expect(
+    page.getByTestId('installed-with-openshift-worker-3-row-eno1').locator('[data-drift]'),
+  ).toBeVisible();
+  await section.scrollIntoViewIfNeeded();
+  await section.screenshot({ path: path.join(shots, 'day1-installed-with-forbidden.png') });
+
+  await consolePage.goto('/k8s/cluster/core~v1~Node/worker-2/network');
+  const node = page.getByTestId('node-installed-with');
+  await expect(node.getByTestId('node-installed-with-forbidden')).toBeVisible({ timeout: 30_000 });
+  await expect(node.locator('[data-test^="node-installed-with-row-"]')).toHaveCount(0);
+  // Access was reviewed first: neither metadata nor data was asked for, so nothing was refused.
+  expect(secretRequests).toEqual([]);
+  expect(refused).toEqual([]);
+});
+
+test('a user who may read the Secret gets its metadata first, then its data', async ({
+  consolePage,
+  page,
+}) => {
+  const accepts: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes(SECRET_PATH)) accepts.push(r.headers()['accept'] ?? '');
+  });
+  const sp = new SwitchPortsPage(consolePage);
+  await sp.goto('hosts');
+  await expect(page.getByTestId('installed-with-openshift-worker-2-row-ens2f0')).toBeVisible({
+    timeout: 30_000,
+  });
+  expect(accepts.length).toBeGreaterThanOrEqual(2);
+  expect(accepts[0]).toContain('as=PartialObjectMetadata');
+  expect(accepts.slice(1).some((a) => !a.includes('PartialObjectMetadata'))).toBe(true);
+});
+
+test('only NMStateConfigs an InfraEnv selects count for a host, live', async ({
+  consolePage,
+  page,
+  kube,
+}) => {
+  const infraEnv = '/apis/agent-install.openshift.io/v1beta1/namespaces/openshift-machine-api/infraenvs/ocp4';
+  const select = (value: string) =>
+    kube.mergePatch(infraEnv, {
+      spec: {
+        nmStateConfigLabelSelector: { matchLabels: { 'infraenvs.agent-install.openshift.io': value } },
+      },
+    });
+  const sp = new SwitchPortsPage(consolePage);
+  await sp.goto('hosts');
+  const source = (host: string) => page.getByTestId(`installed-with-${host}-source`);
+  // openshift-worker-2-retired has worker-2's MAC, but ocp4 does not select it.
+  await expect(source('openshift-worker-3')).toHaveText('NMStateConfig openshift-worker-3', {
+    timeout: 30_000,
+  });
+  await expect(source('openshift-worker-2')).toHaveText(
+    'Preprovisioning network data Secret openshift-worker-2-network-config-secret',
+  );
+  try {
+    await select('ocp4-retired');
+    // worker-2 has no InfraEnv label, so any image may have booted it: now ocp4's carries the
+    // retired config with its MAC. worker-3 boots ocp4's image, which no longer carries its own.
+    await expect(source('openshift-worker-2')).toHaveText(
+      'NMStateConfig openshift-worker-2-retired',
+      { timeout: 30_000 },
+    );
+    await expect(page.getByTestId('installed-with-openshift-worker-3')).toHaveCount(0);
+  } finally {
+    await select('ocp4');
+  }
+  await expect(source('openshift-worker-3')).toHaveText('NMStateConfig openshift-worker-3', {
+    timeout: 30_000,
+  });
 });
