@@ -62,7 +62,8 @@ test("the node's topology shows what it was installed with", async ({ consolePag
   ).toHaveAttribute('data-drift', 'changed');
 });
 
-const SECRET_PATH = '/namespaces/openshift-machine-api/secrets/openshift-worker-2-network-config-secret';
+const SECRET_PATH =
+  '/namespaces/openshift-machine-api/secrets/openshift-worker-2-network-config-secret';
 
 test('a user who may not read Secrets is told so, and nothing of the Secret is requested', async ({
   consolePage,
@@ -89,9 +90,9 @@ test('a user who may not read Secrets is told so, and nothing of the Secret is r
     timeout: 30_000,
   });
   await expect(refusal).toContainText('reading Secrets in openshift-machine-api');
-  await expect(section.locator('[data-test^="installed-with-openshift-worker-2-row-"]')).toHaveCount(
-    0,
-  );
+  await expect(
+    section.locator('[data-test^="installed-with-openshift-worker-2-row-"]'),
+  ).toHaveCount(0);
   await expect(section.getByRole('button', { name: /^Diff:/ })).toHaveCount(0);
   // The NMStateConfig of worker-3 is not a Secret: the viewer may read it.
   await expect(
@@ -132,11 +133,14 @@ test('only NMStateConfigs an InfraEnv selects count for a host, live', async ({
   page,
   kube,
 }) => {
-  const infraEnv = '/apis/agent-install.openshift.io/v1beta1/namespaces/openshift-machine-api/infraenvs/ocp4';
+  const infraEnv =
+    '/apis/agent-install.openshift.io/v1beta1/namespaces/openshift-machine-api/infraenvs/ocp4';
   const select = (value: string) =>
     kube.mergePatch(infraEnv, {
       spec: {
-        nmStateConfigLabelSelector: { matchLabels: { 'infraenvs.agent-install.openshift.io': value } },
+        nmStateConfigLabelSelector: {
+          matchLabels: { 'infraenvs.agent-install.openshift.io': value },
+        },
       },
     });
   const sp = new SwitchPortsPage(consolePage);

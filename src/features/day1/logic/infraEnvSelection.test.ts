@@ -90,7 +90,11 @@ describe('parseLabelSelector', () => {
       'matchLabels.a',
       'x'.repeat(64),
     ]);
-    assert.deepEqual(problem({ matchLabels: { a: true } }), ['valueInvalid', 'matchLabels.a', 'true']);
+    assert.deepEqual(problem({ matchLabels: { a: true } }), [
+      'valueInvalid',
+      'matchLabels.a',
+      'true',
+    ]);
     assert.deepEqual(problem('cluster=a'), ['notObject', '', 'cluster=a']);
     // An empty value is a valid label value.
     assert.equal(parseLabelSelector({ matchLabels: { a: '' } }).ok, true);
@@ -124,8 +128,12 @@ describe('selectNMStateConfigs', () => {
     const envs = [
       infraEnv('spoke-1', 'spoke-1', { matchLabels: { cluster: 'spoke-1' } }),
       infraEnv('all', 'spoke-1', {}),
-      infraEnv('bad', 'spoke-1', { matchExpressions: [{ key: 'x', operator: 'in', values: ['a'] }] }),
-      infraEnv('west', 'west', { matchExpressions: [{ key: 'site', operator: 'In', values: ['w'] }] }),
+      infraEnv('bad', 'spoke-1', {
+        matchExpressions: [{ key: 'x', operator: 'in', values: ['a'] }],
+      }),
+      infraEnv('west', 'west', {
+        matchExpressions: [{ key: 'site', operator: 'In', values: ['w'] }],
+      }),
     ];
     const configs = [
       config('a', 'spoke-1', { cluster: 'spoke-1' }),

@@ -46,8 +46,7 @@ export interface SelectorProblem {
 }
 
 export type ParsedSelector =
-  | { ok: true; requirements: SelectorRequirement[] }
-  | { ok: false; problem: SelectorProblem };
+  { ok: true; requirements: SelectorRequirement[] } | { ok: false; problem: SelectorProblem };
 
 // k8s.io/apimachinery pkg/util/validation/validation.go IsQualifiedName and IsValidLabelValue.
 const NAME_PART = /^[A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?$/;
@@ -69,7 +68,12 @@ const isLabelValue = (v: string): boolean => v === '' || (v.length <= 63 && NAME
 
 const OPERATORS: readonly SelectorOperator[] = ['In', 'NotIn', 'Exists', 'DoesNotExist'];
 
-const show = (v: unknown): string => (typeof v === 'string' ? v : String(JSON.stringify(v)));
+/** Text for any JSON value (stringify answers undefined for undefined). */
+const show = (v: unknown): string => {
+  if (typeof v === 'string') return v;
+  const json = JSON.stringify(v) as string | undefined;
+  return json ?? 'undefined';
+};
 
 /** A metav1.LabelSelector as apimachinery reads it; an absent selector reads as empty. */
 export function parseLabelSelector(selector: unknown): ParsedSelector {

@@ -135,7 +135,10 @@ describe('findNMStateConfigsForHost', () => {
       cfg('b', '52:54:00:a3:3b:11', { e: '1' }),
       cfg('unselected', '52:54:00:a3:3b:10', { e: 'retired' }),
     ];
-    assert.deepEqual(names(findNMStateConfigsForHost(host(), undefined, configs, [env('one', { e: '1' })])), ['b']);
+    assert.deepEqual(
+      names(findNMStateConfigsForHost(host(), undefined, configs, [env('one', { e: '1' })])),
+      ['b'],
+    );
     // No InfraEnv: no discovery image carries any config.
     assert.deepEqual(findNMStateConfigsForHost(host(), undefined, configs, []), []);
     // An empty selector selects none (infraenv_controller.go processNMStateConfig).
@@ -149,10 +152,22 @@ describe('findNMStateConfigsForHost', () => {
     ];
     const envs = [env('one', { e: '1' }), env('two', { e: '2' })];
     const label = 'infraenvs.agent-install.openshift.io';
-    assert.deepEqual(names(findNMStateConfigsForHost(host({ [label]: 'two' }), undefined, configs, envs)), ['two-cfg']);
-    assert.deepEqual(names(findNMStateConfigsForHost(host({ [label]: 'one' }), undefined, configs, envs)), ['one-cfg']);
+    assert.deepEqual(
+      names(findNMStateConfigsForHost(host({ [label]: 'two' }), undefined, configs, envs)),
+      ['two-cfg'],
+    );
+    assert.deepEqual(
+      names(findNMStateConfigsForHost(host({ [label]: 'one' }), undefined, configs, envs)),
+      ['one-cfg'],
+    );
     // Unbound (or bound to a missing InfraEnv): it may have booted either image; both claim it.
-    assert.deepEqual(names(findNMStateConfigsForHost(host(), undefined, configs, envs)), ['one-cfg', 'two-cfg']);
-    assert.deepEqual(names(findNMStateConfigsForHost(host({ [label]: 'gone' }), undefined, configs, envs)), ['one-cfg', 'two-cfg']);
+    assert.deepEqual(names(findNMStateConfigsForHost(host(), undefined, configs, envs)), [
+      'one-cfg',
+      'two-cfg',
+    ]);
+    assert.deepEqual(
+      names(findNMStateConfigsForHost(host({ [label]: 'gone' }), undefined, configs, envs)),
+      ['one-cfg', 'two-cfg'],
+    );
   });
 });

@@ -453,7 +453,9 @@ describe('validateDay1 with InfraEnvs', () => {
       metadata: {
         name,
         namespace: 'spoke',
-        ...(infraEnvName ? { labels: { 'infraenvs.agent-install.openshift.io': infraEnvName } } : {}),
+        ...(infraEnvName
+          ? { labels: { 'infraenvs.agent-install.openshift.io': infraEnvName } }
+          : {}),
       },
       spec: { bootMACAddress: mac },
     },
@@ -472,8 +474,13 @@ describe('validateDay1 with InfraEnvs', () => {
       nmStateConfig('b', { c: '1' }, [MAC.toUpperCase()]),
     ]);
     assert.deepEqual(codes(same.findings), ['day1.nmstateConfig.macClaimedTwice']);
-    assert.deepEqual(same.findings[0]?.params, { mac: MAC, host: 'b', other: 'a', infraEnv: 'one' });
-    assert.deepEqual(same.findings[0]?.location, {
+    assert.deepEqual(same.findings[0]?.params, {
+      mac: MAC,
+      host: 'b',
+      other: 'a',
+      infraEnv: 'one',
+    });
+    assert.deepEqual(same.findings[0].location, {
       input: 2,
       at: ['spec', 'interfaces', 0, 'macAddress'],
     });
@@ -494,7 +501,7 @@ describe('validateDay1 with InfraEnvs', () => {
     ]);
     assert.deepEqual(codes(r.findings), ['day1.nmstateConfig.notSelected']);
     assert.deepEqual(r.findings[0]?.location, { input: 1, at: ['metadata', 'labels'] });
-    assert.deepEqual(r.findings[0]?.params, { name: 'stale', infraEnvs: 'spoke/one' });
+    assert.deepEqual(r.findings[0].params, { name: 'stale', infraEnvs: 'spoke/one' });
     assert.deepEqual(
       r.hosts.map((h) => h.kinds),
       [['BareMetalHost']],
@@ -510,9 +517,10 @@ describe('validateDay1 with InfraEnvs', () => {
     ];
     const carried = validateDay1(inputs('one'));
     assert.deepEqual(codes(carried.findings), []);
-    assert.deepEqual(carried.hosts.map((h) => [h.name, h.kinds.sort(), h.infraEnvs]), [
-      ['w0', ['BareMetalHost', 'NMStateConfig'], [0]],
-    ]);
+    assert.deepEqual(
+      carried.hosts.map((h) => [h.name, h.kinds.sort(), h.infraEnvs]),
+      [['w0', ['BareMetalHost', 'NMStateConfig'], [0]]],
+    );
     const other = validateDay1(inputs('two'));
     // The host boots two's image, which does not carry a: different records, no MAC conflict.
     assert.deepEqual(codes(other.findings), []);
@@ -572,7 +580,11 @@ describe('validateDay1 with InfraEnvs', () => {
     assert.deepEqual(
       r.findings.map((f) => [f.code, f.location.at.join('.'), f.params?.value]),
       [
-        ['day1.nmstateConfig.interfaceNotUnique', 'spec.interfaces.1.macAddress', MAC.toUpperCase()],
+        [
+          'day1.nmstateConfig.interfaceNotUnique',
+          'spec.interfaces.1.macAddress',
+          MAC.toUpperCase(),
+        ],
         ['day1.nmstateConfig.interfaceNotUnique', 'spec.interfaces.2.name', 'eno1'],
       ],
     );
