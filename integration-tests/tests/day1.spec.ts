@@ -15,8 +15,11 @@ test('the host view shows what a host was installed with and how it drifted', as
   const sp = new SwitchPortsPage(consolePage);
   await sp.goto('hosts');
   const section = page.getByTestId('installed-with-openshift-worker-2');
+  // The source is known once the NMStateConfig and InfraEnv lists are in (a few watches on a
+  // shared machine): openshift-worker-2-retired has the host's MAC but is not selected.
   await expect(section.getByTestId('installed-with-openshift-worker-2-source')).toHaveText(
     'Preprovisioning network data Secret openshift-worker-2-network-config-secret',
+    { timeout: 30_000 },
   );
   const row = (name: string) =>
     section.getByTestId(`installed-with-openshift-worker-2-row-${name}`);
@@ -82,8 +85,11 @@ test('a user who may not read Secrets is told so, and nothing of the Secret is r
   const sp = new SwitchPortsPage(consolePage);
   await sp.goto('hosts');
   const section = page.getByTestId('installed-with-openshift-worker-2');
+  // The source is known once the NMStateConfig and InfraEnv lists are in (a few watches on a
+  // shared machine): openshift-worker-2-retired has the host's MAC but is not selected.
   await expect(section.getByTestId('installed-with-openshift-worker-2-source')).toHaveText(
     'Preprovisioning network data Secret openshift-worker-2-network-config-secret',
+    { timeout: 30_000 },
   );
   const refusal = section.getByTestId('installed-with-openshift-worker-2-forbidden');
   await expect(refusal).toContainText("You may not read this host's network data", {
