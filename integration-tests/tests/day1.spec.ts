@@ -139,15 +139,12 @@ test('only NMStateConfigs an InfraEnv selects count for a host, live', async ({
   page,
   kube,
 }) => {
-  const infraEnv =
-    '/apis/agent-install.openshift.io/v1beta1/namespaces/openshift-machine-api/infraenvs/ocp4';
+  const api = '/apis/agent-install.openshift.io/v1beta1/namespaces/openshift-machine-api';
+  const configs = `${api}/nmstateconfigs`;
+  const LABEL = 'infraenvs.agent-install.openshift.io';
   const select = (value: string) =>
-    kube.mergePatch(infraEnv, {
-      spec: {
-        nmStateConfigLabelSelector: {
-          matchLabels: { 'infraenvs.agent-install.openshift.io': value },
-        },
-      },
+    kube.mergePatch(`${api}/infraenvs/ocp4`, {
+      spec: { nmStateConfigLabelSelector: { matchLabels: { [LABEL]: value } } },
     });
   const sp = new SwitchPortsPage(consolePage);
   await sp.goto('hosts');
@@ -168,7 +165,33 @@ test('only NMStateConfigs an InfraEnv selects count for a host, live', async ({
       { timeout: 30_000 },
     );
     await expect(page.getByTestId('installed-with-openshift-worker-3')).toHaveCount(0);
+    // A second config of the same image claiming worker-2's MAC: the host would apply both.
+    const retired = await kube.get<{ spec: { interfaces: { macAddress: string }[] } }>(
+      `${configs}/openshift-worker-2-retired`,
+    );
+    await kube.post(configs, {
+      apiVersion: 'agent-install.openshift.io/v1beta1',
+      kind: 'NMStateConfig',
+      metadata: { name: 'e2e-worker-2-extra', labels: { [LABEL]: 'ocp4-retired' } },
+      spec: {
+        interfaces: [{ name: 'eno1', macAddress: retired.spec.interfaces[0]?.macAddress }],
+        config: { interfaces: [{ name: 'eno1', type: 'ethernet', state: 'up' }] },
+      },
+    });
+    // Lists are in namespace/name order: the new config comes first, the other is named.
+    await expect(source('openshift-worker-2')).toHaveText('NMStateConfig e2e-worker-2-extra', {
+      timeout: 30_000,
+    });
+    const warning = page.getByTestId('installed-with-openshift-worker-2-also-claimed');
+    await expect(warning).toContainText(
+      'More NMStateConfigs of the same discovery image claim this host (openshift-worker-2-retired)',
+    );
+    await page.getByTestId('installed-with-openshift-worker-2').scrollIntoViewIfNeeded();
+    await page
+      .getByTestId('installed-with-openshift-worker-2')
+      .screenshot({ path: path.join(shots, 'day1-installed-with-claimed-twice.png') });
   } finally {
+    await kube.del(`${configs}/e2e-worker-2-extra`).catch(() => undefined);
     await select('ocp4');
   }
   await expect(source('openshift-worker-3')).toHaveText('NMStateConfig openshift-worker-3', {

@@ -147,7 +147,7 @@ export function InstalledWithSection({ host, hardwareData, node, nns, policies, 
           isPlain
           variant="warning"
           title={t(
-            'NMStateConfigs {{list}} claim this host too: its discovery image applies every one whose MAC addresses match, so the host may run a mix of them.',
+            'More NMStateConfigs of the same discovery image claim this host ({{list}}): the host applies every one whose MAC addresses match, so it may run a mix of them.',
             { list: installed.alsoClaimedBy.join(', ') },
           )}
           data-test={`${testId}-also-claimed`}
