@@ -128,10 +128,52 @@ describe('switchboard validate: day-1 inputs', () => {
     );
   });
 
+  it('selects NMStateConfigs through the InfraEnvs among the inputs', async () => {
+    const dir = join(FIXTURES, 'broken', 'infraenv');
+    const r = await run('--format', 'json', dir);
+    assert.equal(r.code, 1);
+    assert.deepEqual(positions(r.stdout).sort(), [
+      'broken/infraenv/baremetalhosts.yaml:23:5 day1.infraEnv.notFound',
+      'broken/infraenv/infraenvs.yaml:42:9 day1.infraEnv.selector.valuesForbidden',
+      'broken/infraenv/nmstateconfigs.yaml:39:7 day1.nmstateConfig.macClaimedTwice',
+      'broken/infraenv/nmstateconfigs.yaml:61:7 day1.nmstateConfig.interfaceNotUnique',
+      'broken/infraenv/nmstateconfigs.yaml:73:3 day1.nmstateConfig.notSelected',
+      'broken/infraenv/nmstateconfigs.yaml:92:3 day1.nmstateConfig.otherNamespace',
+    ]);
+    const lines = (file: string) => readFileSync(join(dir, file), 'utf8').split('\n');
+    assert.equal(lines('infraenvs.yaml')[41]?.slice(8), 'values: [r1]');
+    assert.equal(lines('nmstateconfigs.yaml')[38]?.slice(6), 'macAddress: 52:54:00:BB:00:01');
+    assert.equal(lines('nmstateconfigs.yaml')[72]?.slice(2), 'labels:');
+    assert.equal(
+      lines('baremetalhosts.yaml')[22]?.slice(4),
+      'infraenvs.agent-install.openshift.io: spoke-3',
+    );
+    const text = await run(dir);
+    assert.equal(text.code, 1);
+    assert.match(
+      text.stdout,
+      /nmstateconfigs\.yaml:39:7 error day1\.nmstateConfig\.macClaimedTwice MAC address 52:54:00:bb:00:01 is claimed by the NMStateConfigs of worker-a-old and worker-a, both in the discovery image of InfraEnv spoke-2/,
+    );
+    assert.match(
+      text.stdout,
+      /nmstateconfigs\.yaml:73:3 warning day1\.nmstateConfig\.notSelected NMStateConfig stale is selected by no InfraEnv \(spoke-2\/spoke-2, site-west\/west-site, spoke-2\/lab\)/,
+    );
+    // The unselected config's broken VLAN is in no image: it is not reported.
+    assert.ok(!text.stdout.includes('vlan.id.invalid'));
+    assert.match(text.stderr, /objects checked: 3 errors, 3 warnings/);
+  });
+
+  it('exits 0 on the InfraEnv example once every NMStateConfig is selected', async () => {
+    const r = await run('--format', 'json', join(FIXTURES, 'ztp'));
+    assert.equal(r.code, 0);
+    const reports = JSON.parse(r.stdout) as JsonReport[];
+    assert.ok(reports.some((x) => x.kind === 'InfraEnv' && x.name === 'spoke-1'));
+  });
+
   it('has an English message for every day-1 code', () => {
     const codes = Object.keys(DAY1_MESSAGES) as Day1Code[];
     assert.ok(codes.every((c) => DAY1_MESSAGES[c].length > 0));
-    assert.equal(codes.length, 20);
+    assert.equal(codes.length, 31);
   });
 
   it('exits 1 from the binary when one of several inputs is broken', () => {

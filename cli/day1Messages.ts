@@ -14,6 +14,28 @@ export const DAY1_MESSAGES: Record<Day1Code, string> = {
     'preprovisioning network data Secret {secret} of {host} is not among the inputs; its nmstate is not checked',
   'day1.nmstateConfig.interfacesRequired':
     'NMStateConfig {name} needs at least one interface with name and macAddress: the MACs are how the agent finds its host',
+  'day1.nmstateConfig.interfaceNotUnique':
+    'NMStateConfig {name} lists {field} "{value}" twice; assisted-service requires the MACs and names of one host to be unique',
+  'day1.nmstateConfig.notSelected':
+    'NMStateConfig {name} is selected by no InfraEnv ({infraEnvs}), so no discovery image carries it and no host gets it',
+  'day1.nmstateConfig.otherNamespace':
+    'NMStateConfig {name} in namespace {namespace} is selected by InfraEnv {infraEnv} of another namespace: it is read when that InfraEnv reconciles, but changing it does not regenerate the image',
+  'day1.nmstateConfig.macClaimedTwice':
+    'MAC address {mac} is claimed by the NMStateConfigs of {host} and {other}, both in the discovery image of InfraEnv {infraEnv}: the host applies both, one after the other',
+  'day1.infraEnv.notFound':
+    'BareMetalHost {host} names InfraEnv {infraEnv} in its {label} label, but no such InfraEnv is among the inputs in its namespace: the host is given no discovery image',
+  'day1.infraEnv.selector.notObject':
+    'nmStateConfigLabelSelector of InfraEnv {name} is malformed at "{value}": the controller cannot list its NMStateConfigs, so its image carries none',
+  'day1.infraEnv.selector.operatorInvalid':
+    'InfraEnv {name}: "{value}" is not a label selector operator (In, NotIn, Exists, DoesNotExist); the controller cannot list its NMStateConfigs, so its image carries none',
+  'day1.infraEnv.selector.valuesRequired':
+    'InfraEnv {name}: operator {value} needs at least one value; the controller cannot list its NMStateConfigs, so its image carries none',
+  'day1.infraEnv.selector.valuesForbidden':
+    'InfraEnv {name}: operator {value} takes no values; the controller cannot list its NMStateConfigs, so its image carries none',
+  'day1.infraEnv.selector.keyInvalid':
+    'InfraEnv {name}: "{value}" is not a valid label key; the controller cannot list its NMStateConfigs, so its image carries none',
+  'day1.infraEnv.selector.valueInvalid':
+    'InfraEnv {name}: "{value}" is not a valid label value; the controller cannot list its NMStateConfigs, so its image carries none',
   'day1.mac.invalid': 'MAC address "{mac}" must be six colon-separated hex pairs',
   'day1.mac.duplicate': 'MAC address {mac} of {host} is also given for {other}',
   'day1.address.duplicate': 'static address {ip} of {host} is also set on {other}',

@@ -338,6 +338,7 @@ function validate(argv: string[], io: CliIo): number {
     'InstallConfig',
     'AgentConfig',
     'NMStateConfig',
+    'InfraEnv',
     'BareMetalHost',
     'Secret',
   ]);

@@ -1,5 +1,5 @@
 // Day-1 support in the sandbox: metadata-only reads (PartialObjectMetadata) and the NMStateConfig
-// CRD of assisted-service.
+// and InfraEnv CRDs of assisted-service.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { TestCluster } from './testing';
@@ -80,5 +80,54 @@ describe('NMStateConfig', () => {
       body: cfg({ interfaces: [{ macAddress: '52:54:00:00:00:01' }] }),
     });
     assert.equal(noName.status, 422);
+  });
+});
+
+describe('InfraEnv', () => {
+  const PATH = '/apis/agent-install.openshift.io/v1beta1/namespaces/default/infraenvs';
+  const env = (name: string, spec: Record<string, unknown>) => ({
+    apiVersion: 'agent-install.openshift.io/v1beta1',
+    kind: 'InfraEnv',
+    metadata: { name },
+    spec,
+  });
+  it('is served with the CRD schema: required pull secret, defaults, selector shape, pruning', async () => {
+    const ok = await c.req('POST', PATH, {
+      body: env('spoke', {
+        pullSecretRef: { name: 'ps' },
+        nmStateConfigLabelSelector: {
+          matchLabels: { 'infraenvs.agent-install.openshift.io': 'spoke' },
+          matchExpressions: [{ key: 'site', operator: 'In', values: ['west'] }],
+        },
+        notAField: true,
+      }),
+    });
+    assert.equal(ok.status, 201, ok.text);
+    const spec = ok.body['spec'] as Record<string, unknown>;
+    assert.equal(spec['cpuArchitecture'], 'x86_64');
+    assert.equal(spec['ipxeScriptType'], 'DiscoveryImageAlways');
+    assert.equal(spec['notAField'], undefined);
+    assert.deepEqual(spec['nmStateConfigLabelSelector'], {
+      matchLabels: { 'infraenvs.agent-install.openshift.io': 'spoke' },
+      matchExpressions: [{ key: 'site', operator: 'In', values: ['west'] }],
+    });
+    const noPullSecret = await c.req('POST', PATH, { body: env('no-ps', {}) });
+    assert.equal(noPullSecret.status, 422);
+    assert.match(noPullSecret.text, /pullSecretRef/);
+    // The CRD checks only the shape; an unknown operator is the controller's to refuse.
+    const noKey = await c.req('POST', PATH, {
+      body: env('no-key', {
+        pullSecretRef: { name: 'ps' },
+        nmStateConfigLabelSelector: { matchExpressions: [{ operator: 'Exists' }] },
+      }),
+    });
+    assert.equal(noKey.status, 422);
+    const oddOperator = await c.req('POST', PATH, {
+      body: env('odd', {
+        pullSecretRef: { name: 'ps' },
+        nmStateConfigLabelSelector: { matchExpressions: [{ key: 'a', operator: 'Equals' }] },
+      }),
+    });
+    assert.equal(oddOperator.status, 201, oddOperator.text);
   });
 });

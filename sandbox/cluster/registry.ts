@@ -16,7 +16,7 @@ import {
   nodeNetworkStateSchema,
 } from './schemas/nmstate';
 import { networkAttachmentDefinitionSchema, openshiftPreservedSchema } from './schemas/other';
-import { nmStateConfigSchema } from './schemas/agent';
+import { infraEnvSchema, nmStateConfigSchema } from './schemas/agent';
 import type { Schema } from './schemas/schema';
 
 export interface PrinterColumn {
@@ -401,6 +401,17 @@ export const RESOURCES: readonly ResourceDef[] = [
     statusSubresource: true,
     custom: true,
     schema: nmStateConfigSchema,
+  }),
+  def({
+    group: 'agent-install.openshift.io',
+    version: 'v1beta1',
+    plural: 'infraenvs',
+    singular: 'infraenv',
+    kind: 'InfraEnv',
+    namespaced: true,
+    statusSubresource: true,
+    custom: true,
+    schema: infraEnvSchema,
   }),
   def({
     group: 'config.openshift.io',

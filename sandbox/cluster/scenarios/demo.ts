@@ -22,7 +22,9 @@
 //   provisioning-access (access 10). Day-1: openshift-worker-2 was installed with the nmstate in
 //   Secret openshift-worker-2-network-config-secret (drifted since: eno1 under br-ex, ens2f0 MTU,
 //   ens2f1 gone, bond0.200 now managed by worker-vlan200-bridge); openshift-worker-3 gets
-//   NMStateConfig openshift-worker-3 (static 192.168.111.23 on eno1).
+//   NMStateConfig openshift-worker-3 (static 192.168.111.23 on eno1), which InfraEnv ocp4
+//   selects. NMStateConfig openshift-worker-2-retired claims worker-2's boot MAC but no InfraEnv
+//   selects it (its label names a retired environment), so no host is configured by it.
 import type { K8sResource } from '../../../src/shared/model/k8s';
 import { nicMac } from '../../../src/features/policies/__fixtures__/nodeNetworkStates';
 
@@ -416,7 +418,8 @@ export const DEMO_BARE_METAL: [string, string, K8sResource][] = [
     'agent-install.openshift.io',
     'NMStateConfig',
     {
-      // assisted-service applies an NMStateConfig to the host having one of its MACs.
+      // assisted-service puts the NMStateConfigs an InfraEnv selects into its discovery image; a
+      // host booting it applies the one having one of its MACs (infraEnvSelection.ts).
       metadata: {
         name: 'openshift-worker-3',
         namespace: NS,
@@ -446,6 +449,40 @@ export const DEMO_BARE_METAL: [string, string, K8sResource][] = [
               },
             ],
           },
+        },
+      },
+    },
+  ],
+  [
+    'agent-install.openshift.io',
+    'InfraEnv',
+    {
+      // openshift/assisted-service api/v1beta1/infraenv_types.go: the discovery image of ocp4
+      // carries the NMStateConfigs labelled for it.
+      metadata: { name: 'ocp4', namespace: NS },
+      spec: {
+        pullSecretRef: { name: 'pull-secret' },
+        nmStateConfigLabelSelector: {
+          matchLabels: { 'infraenvs.agent-install.openshift.io': 'ocp4' },
+        },
+      },
+    },
+  ],
+  [
+    'agent-install.openshift.io',
+    'NMStateConfig',
+    {
+      metadata: {
+        name: 'openshift-worker-2-retired',
+        namespace: NS,
+        labels: { 'infraenvs.agent-install.openshift.io': 'ocp4-retired' },
+      },
+      spec: {
+        interfaces: [{ name: 'eno1', macAddress: nicMac('worker', 2, 0).toLowerCase() }],
+        config: {
+          interfaces: [
+            { name: 'eno1', type: 'ethernet', state: 'up', ipv4: { enabled: true, dhcp: true } },
+          ],
         },
       },
     },
@@ -554,7 +591,12 @@ export const DEMO_BARE_METAL: [string, string, K8sResource][] = [
     'metal3.io',
     'BareMetalHost',
     {
-      metadata: { name: 'openshift-worker-3', namespace: NS },
+      // bmh_agent_controller.go findInfraEnvForBMH: the label names the InfraEnv it boots.
+      metadata: {
+        name: 'openshift-worker-3',
+        namespace: NS,
+        labels: { 'infraenvs.agent-install.openshift.io': 'ocp4' },
+      },
       spec: {
         online: true,
         bootMode: 'UEFI',

@@ -232,3 +232,13 @@ export const NMStateConfigGVK = {
   version: 'v1beta1',
   kind: 'NMStateConfig',
 } as const;
+
+/**
+ * assisted-service's discovery-image environment; its `spec.nmStateConfigLabelSelector` says
+ * which NMStateConfigs its image carries (openshift/assisted-service api/v1beta1/infraenv_types.go).
+ */
+export const InfraEnvGVK = {
+  group: 'agent-install.openshift.io',
+  version: 'v1beta1',
+  kind: 'InfraEnv',
+} as const;

@@ -104,9 +104,14 @@ export function InstalledWithSection({ host, hardwareData, node, nns, policies, 
           isInline
           isPlain
           variant="info"
-          title={t('You may not read this Secret, so the installed configuration is not shown.')}
+          title={t("You may not read this host's network data")}
           data-test={`${testId}-forbidden`}
-        />
+        >
+          {t(
+            'Your role does not allow reading Secrets in {{namespace}}, so the configuration the host was installed with is not shown.',
+            { namespace: installed.source.namespace },
+          )}
+        </Alert>
       )}
       {installed.status === 'missing' && (
         <Alert
@@ -134,6 +139,18 @@ export function InstalledWithSection({ host, hardwareData, node, nns, policies, 
           title={t('Could not read the configuration: {{message}}', {
             message: installed.message,
           })}
+        />
+      )}
+      {installed.status === 'ok' && installed.alsoClaimedBy.length > 0 && (
+        <Alert
+          isInline
+          isPlain
+          variant="warning"
+          title={t(
+            'More NMStateConfigs of the same discovery image claim this host ({{list}}): the host applies every one whose MAC addresses match, so it may run a mix of them.',
+            { list: installed.alsoClaimedBy.join(', ') },
+          )}
+          data-test={`${testId}-also-claimed`}
         />
       )}
       {comparison && (

@@ -6,6 +6,12 @@
 import { parseDocument } from 'yaml';
 import { isRecord } from '../../../shared/logic/isRecord';
 import { normalizeMac } from '../../switch-ports/logic/matchNicsToSwitchPorts';
+import {
+  INFRA_ENV_LABEL,
+  infraEnvOfHost,
+  selectedAcrossNamespaces,
+  selectNMStateConfigs,
+} from './infraEnvSelection';
 import type {
   Day1Finding,
   Day1Host,
@@ -48,7 +54,8 @@ export function detectDay1Kind(o: Record<string, unknown>): Day1Kind | undefined
     case 'AgentConfig':
       return 'AgentConfig';
     case 'NMStateConfig':
-      return group === 'agent-install.openshift.io' ? 'NMStateConfig' : undefined;
+    case 'InfraEnv':
+      return group === 'agent-install.openshift.io' ? kind : undefined;
     case 'BareMetalHost':
     case 'HardwareData':
     case 'HostNetworkAttachment':
@@ -76,6 +83,10 @@ const loc = (input: number, at: Path): Day1Location => ({ input, at });
 interface Draft extends Day1Host {
   /** Merge key: the kind family that produced the record (same-family MAC repeats conflict). */
   family: Day1Kind;
+  /** NMStateConfig records: the InfraEnv inputs that select it (when InfraEnvs are given). */
+  selectedBy?: number[];
+  /** BareMetalHost records: the InfraEnv input its label binds it to. */
+  boundTo?: number;
 }
 
 const invalidMac = (raw: unknown, location: Day1Location): Day1Finding => ({
@@ -222,6 +233,136 @@ export function readSecretState(
   return state;
 }
 
+/**
+ * assisted-service pkg/staticnetworkconfig/generator.go validateMacInterfaceName: within one
+ * host's config every logical name and every MAC appears once ("MACs and Interfaces for host %d
+ * must be unique"). MACs are compared normalised: two spellings of one MAC are the same NIC.
+ */
+function checkInterfacesUnique(
+  ifaces: unknown,
+  input: number,
+  name: string,
+  findings: Day1Finding[],
+): void {
+  if (!Array.isArray(ifaces)) return;
+  const seen = { name: new Set<string>(), macAddress: new Set<string>() };
+  (ifaces as unknown[]).forEach((item, i) => {
+    if (!isRecord(item)) return;
+    for (const field of ['name', 'macAddress'] as const) {
+      const raw = item[field];
+      if (typeof raw !== 'string') continue;
+      const key = field === 'macAddress' ? (normalizeMac(raw) ?? raw) : raw;
+      if (seen[field].has(key))
+        findings.push({
+          severity: 'error',
+          code: 'day1.nmstateConfig.interfaceNotUnique',
+          location: loc(input, ['spec', 'interfaces', i, field]),
+          params: { name, field, value: raw },
+        });
+      seen[field].add(key);
+    }
+  });
+}
+
+/** The path of the first of `paths` the object has, so a finding lands inside its document. */
+const firstPresent = (o: Record<string, unknown>, paths: Path[]): Path =>
+  paths.find((p) => {
+    let at: unknown = o;
+    for (const k of p) {
+      if (!isRecord(at) || typeof k !== 'string' || !(k in at)) return false;
+      at = at[k];
+    }
+    return true;
+  }) ?? [];
+
+/**
+ * With InfraEnvs among the inputs: which of them select each NMStateConfig (input indices, by
+ * position in `configs`), with findings on refused selectors, unselected configs and configs
+ * selected across namespaces. Undefined when no InfraEnv is given: then every config counts.
+ */
+function selectInfraEnvs(
+  inputs: readonly Day1Input[],
+  infraEnvs: number[],
+  configs: number[],
+  findings: Day1Finding[],
+): number[][] | undefined {
+  if (infraEnvs.length === 0) return undefined;
+  const envs = infraEnvs.map((i) => inputs[i]?.obj ?? {});
+  const cfgs = configs.map((i) => inputs[i]?.obj ?? {});
+  const selection = selectNMStateConfigs(envs, cfgs);
+  for (const { infraEnv, problem } of selection.invalid)
+    findings.push({
+      severity: 'error',
+      code: `day1.infraEnv.selector.${problem.reason}`,
+      location: loc(infraEnvs[infraEnv] ?? -1, [
+        'spec',
+        'nmStateConfigLabelSelector',
+        ...problem.at,
+      ]),
+      params: { name: objectName(envs[infraEnv] ?? {}), value: problem.value },
+    });
+  const envName = (e: number): string => {
+    const o = envs[e] ?? {};
+    const ns = objectNamespace(o);
+    return ns ? `${ns}/${objectName(o)}` : objectName(o);
+  };
+  return selection.selectedBy.map((list, n) => {
+    const input = configs[n] ?? -1;
+    const cfg = cfgs[n] ?? {};
+    if (list.length === 0)
+      findings.push({
+        severity: 'warning',
+        code: 'day1.nmstateConfig.notSelected',
+        location: loc(input, firstPresent(cfg, [['metadata', 'labels'], ['metadata']])),
+        params: { name: objectName(cfg), infraEnvs: envs.map((_, e) => envName(e)).join(', ') },
+      });
+    for (const e of selectedAcrossNamespaces(cfg, envs, list))
+      findings.push({
+        severity: 'warning',
+        code: 'day1.nmstateConfig.otherNamespace',
+        location: loc(input, firstPresent(cfg, [['metadata', 'namespace'], ['metadata']])),
+        params: {
+          name: objectName(cfg),
+          namespace: objectNamespace(cfg),
+          infraEnv: envName(e),
+        },
+      });
+    return list.map((e) => infraEnvs[e] ?? -1);
+  });
+}
+
+/**
+ * The InfraEnv input a BareMetalHost's label binds it to (bmh_agent_controller.go
+ * findInfraEnvForBMH). A label naming no InfraEnv among the inputs gets a warning: the host is
+ * then given no discovery image.
+ */
+function bindToInfraEnv(
+  inputs: readonly Day1Input[],
+  bmh: number,
+  infraEnvs: number[],
+  findings: Day1Finding[],
+): number | undefined {
+  if (infraEnvs.length === 0) return undefined;
+  const o = inputs[bmh]?.obj ?? {};
+  const labels = meta(o).labels;
+  const name = isRecord(labels) ? labels[INFRA_ENV_LABEL] : undefined;
+  if (typeof name !== 'string' || name === '') return undefined;
+  const found = infraEnvOfHost(
+    o,
+    infraEnvs.map((i) => inputs[i]?.obj ?? {}),
+  );
+  if (found === undefined) {
+    findings.push({
+      severity: 'warning',
+      code: 'day1.infraEnv.notFound',
+      location: loc(bmh, ['metadata', 'labels', INFRA_ENV_LABEL]),
+      params: { host: objectName(o), infraEnv: name, label: INFRA_ENV_LABEL },
+    });
+    return undefined;
+  }
+  return infraEnvs[found];
+}
+
 const hardwareNicNames = (nics: unknown): string[] | undefined => {
   if (!Array.isArray(nics)) return undefined;
   const names = new Set<string>();
@@ -315,10 +456,12 @@ export function collectDay1Hosts(
     });
   }
 
-  for (const idx of of('NMStateConfig')) {
+  const infraEnvs = of('InfraEnv');
+  const nmStateConfigs = of('NMStateConfig');
+  const selection = selectInfraEnvs(inputs, infraEnvs, nmStateConfigs, findings);
+  nmStateConfigs.forEach((idx, n) => {
     const o = inputs[idx]?.obj ?? {};
     const spec = isRecord(o.spec) ? o.spec : {};
-    const state = inlineState(spec.config, idx, ['spec', 'config'], 'NMStateConfig', findings);
     const ifaces: unknown = spec.interfaces;
     // assisted-service api/v1beta1/nmstate_config_types.go: +kubebuilder:validation:MinItems=1,
     // because the MACs are how the agent finds which host the config belongs to.
@@ -329,7 +472,14 @@ export function collectDay1Hosts(
         location: loc(idx, Array.isArray(ifaces) ? ['spec', 'interfaces'] : ['spec']),
         params: { name: objectName(o) },
       });
+    // The MAC pattern is the CRD's: the API server refuses a bad one whether selected or not.
     const macs = macsOf(ifaces, idx, ['spec', 'interfaces'], findings);
+    const selectedBy = selection?.[n];
+    // A config no InfraEnv selects is in no discovery image: it configures no host, and the
+    // checks made when an image is generated do not apply to it.
+    if (selectedBy && selectedBy.length === 0) return;
+    checkInterfacesUnique(ifaces, idx, objectName(o), findings);
+    const state = inlineState(spec.config, idx, ['spec', 'config'], 'NMStateConfig', findings);
     drafts.push({
       family: 'NMStateConfig',
       name: objectName(o),
@@ -340,8 +490,9 @@ export function collectDay1Hosts(
       ...(macs.some((m) => m.name)
         ? { nics: { names: macs.flatMap((m) => (m.name ? [m.name] : [])), complete: false } }
         : {}),
+      ...(selectedBy ? { selectedBy } : {}),
     });
-  }
+  });
 
   const secrets = of('Secret');
   const usedSecrets = new Set<number>();
@@ -378,6 +529,7 @@ export function collectDay1Hosts(
             ),
           });
       }
+    const boundTo = bindToInfraEnv(inputs, idx, infraEnvs, findings);
     const states: Day1State[] = [];
     const secretName = str(spec.preprovisioningNetworkDataName);
     if (secretName) {
@@ -419,6 +571,7 @@ export function collectDay1Hosts(
       ...(names ? { nics: { names, complete: true } } : {}),
       bareMetalHost: idx,
       ...(hdIdx !== undefined ? { hardwareData: hdIdx } : {}),
+      ...(boundTo !== undefined ? { boundTo } : {}),
     });
   }
   // A Secret with nmstate that no BareMetalHost among the inputs names is still checked.
@@ -464,6 +617,10 @@ function mergeHosts(drafts: Draft[]): Day1Host[] {
     return r;
   };
   const families = drafts.map((d) => new Set([d.family]));
+  // A BareMetalHost bound to an InfraEnv boots only that image: an NMStateConfig of another
+  // image never reaches it, so the two records are different machines' or no conflict.
+  const bound = drafts.map((d) => d.boundTo);
+  const selected = drafts.map((d) => d.selectedBy);
   for (let i = 0; i < drafts.length; i++) {
     for (let j = 0; j < i; j++) {
       const a = drafts[i];
@@ -476,8 +633,13 @@ function mergeHosts(drafts: Draft[]): Day1Host[] {
       const fj = families[rj] ?? new Set();
       if ([...fi].some((f) => fj.has(f))) continue;
       if (!a.macs.some((m) => b.macs.some((n) => n.mac === m.mac))) continue;
+      const b2 = bound[ri] ?? bound[rj];
+      const s2 = selected[ri] ?? selected[rj];
+      if (b2 !== undefined && s2 !== undefined && !s2.includes(b2)) continue;
       parent[ri] = rj;
       families[rj] = new Set([...fj, ...fi]);
+      bound[rj] = b2;
+      selected[rj] = s2;
     }
   }
   const groups = new Map<number, Draft[]>();
@@ -494,6 +656,9 @@ function mergeHosts(drafts: Draft[]): Day1Host[] {
     for (const d of group)
       for (const m of d.macs) if (!macs.some((x) => x.mac === m.mac)) macs.push(m);
     const role = group.find((d) => d.role)?.role;
+    const boundTo = group.find((d) => d.boundTo !== undefined)?.boundTo;
+    const selectedBy = group.find((d) => d.selectedBy)?.selectedBy;
+    const infraEnvs = boundTo !== undefined ? [boundTo] : selectedBy;
     return {
       name: (bmh ?? first).name,
       ...(role ? { role } : {}),
@@ -511,6 +676,7 @@ function mergeHosts(drafts: Draft[]): Day1Host[] {
         : {}),
       ...(bmh?.bareMetalHost !== undefined ? { bareMetalHost: bmh.bareMetalHost } : {}),
       ...(bmh?.hardwareData !== undefined ? { hardwareData: bmh.hardwareData } : {}),
+      ...(infraEnvs ? { infraEnvs } : {}),
     };
   });
 }

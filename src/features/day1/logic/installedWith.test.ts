@@ -4,7 +4,7 @@ import type { BareMetalHost } from '../../../shared/model/metal3';
 import type { NetworkState, NodeNetworkConfigurationPolicy } from '../../../shared/model/nmstate';
 import {
   compareInstalled,
-  findNMStateConfigForHost,
+  findNMStateConfigsForHost,
   readInstalledFromSecret,
 } from './installedWith';
 
@@ -110,21 +110,64 @@ describe('readInstalledFromSecret', () => {
   });
 });
 
-describe('findNMStateConfigForHost', () => {
-  it('matches by any MAC of the host', () => {
-    const host = {
+describe('findNMStateConfigsForHost', () => {
+  const host = (labels?: Record<string, string>) =>
+    ({
       apiVersion: 'metal3.io/v1alpha1',
       kind: 'BareMetalHost',
-      metadata: { name: 'h', namespace: 'n' },
+      metadata: { name: 'h', namespace: 'n', ...(labels ? { labels } : {}) },
       spec: { bootMACAddress: '52:54:00:A3:3B:10' },
       status: { hardware: { nics: [{ name: 'eno2', mac: '52:54:00:a3:3b:11' }] } },
-    } as BareMetalHost;
-    const cfg = (name: string, mac: string) => ({
-      metadata: { name },
-      spec: { interfaces: [{ name: 'x', macAddress: mac }] },
-    });
-    const configs = [cfg('a', '52:54:00:00:00:01'), cfg('b', '52:54:00:a3:3b:11')];
-    assert.equal(findNMStateConfigForHost(host, undefined, configs)?.metadata.name, 'b');
-    assert.equal(findNMStateConfigForHost(host, undefined, configs.slice(0, 1)), undefined);
+    }) as BareMetalHost;
+  const cfg = (name: string, mac: string, labels: Record<string, string>, namespace = 'n') => ({
+    metadata: { name, namespace, labels },
+    spec: { interfaces: [{ name: 'x', macAddress: mac }] },
+  });
+  const env = (name: string, matchLabels: Record<string, string>, namespace = 'n') => ({
+    metadata: { name, namespace },
+    spec: { nmStateConfigLabelSelector: { matchLabels } },
+  });
+  const names = (list: { metadata: { name: string } }[]) => list.map((c) => c.metadata.name);
+
+  it('matches by any MAC of the host among the configs an InfraEnv selects', () => {
+    const configs = [
+      cfg('a', '52:54:00:00:00:01', { e: '1' }),
+      cfg('b', '52:54:00:a3:3b:11', { e: '1' }),
+      cfg('unselected', '52:54:00:a3:3b:10', { e: 'retired' }),
+    ];
+    assert.deepEqual(
+      names(findNMStateConfigsForHost(host(), undefined, configs, [env('one', { e: '1' })])),
+      ['b'],
+    );
+    // No InfraEnv: no discovery image carries any config.
+    assert.deepEqual(findNMStateConfigsForHost(host(), undefined, configs, []), []);
+    // An empty selector selects none (infraenv_controller.go processNMStateConfig).
+    assert.deepEqual(findNMStateConfigsForHost(host(), undefined, configs, [env('all', {})]), []);
+  });
+
+  it("keeps to the image of the host's InfraEnv label, and finds configs of other namespaces", () => {
+    const configs = [
+      cfg('one-cfg', '52:54:00:a3:3b:10', { e: '1' }),
+      cfg('two-cfg', '52:54:00:a3:3b:10', { e: '2' }, 'elsewhere'),
+    ];
+    const envs = [env('one', { e: '1' }), env('two', { e: '2' })];
+    const label = 'infraenvs.agent-install.openshift.io';
+    assert.deepEqual(
+      names(findNMStateConfigsForHost(host({ [label]: 'two' }), undefined, configs, envs)),
+      ['two-cfg'],
+    );
+    assert.deepEqual(
+      names(findNMStateConfigsForHost(host({ [label]: 'one' }), undefined, configs, envs)),
+      ['one-cfg'],
+    );
+    // Unbound (or bound to a missing InfraEnv): it may have booted either image; both claim it.
+    assert.deepEqual(names(findNMStateConfigsForHost(host(), undefined, configs, envs)), [
+      'one-cfg',
+      'two-cfg',
+    ]);
+    assert.deepEqual(
+      names(findNMStateConfigsForHost(host({ [label]: 'gone' }), undefined, configs, envs)),
+      ['one-cfg', 'two-cfg'],
+    );
   });
 });

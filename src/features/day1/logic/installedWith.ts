@@ -15,6 +15,7 @@ import { isTemplate } from '../../policies/logic/validatePolicy';
 import { getHardwareNics, normalizeMac } from '../../switch-ports/logic/matchNicsToSwitchPorts';
 import type { Day1Finding } from '../model/types';
 import { readSecretState } from './day1Inputs';
+import { candidateInfraEnvs, selectNMStateConfigs } from './infraEnvSelection';
 
 /** The day-1 source of a host, as the console found it. */
 export type InstalledSource =
@@ -42,14 +43,21 @@ export function readInstalledFromSecret(secret: Record<string, unknown>): Instal
   return { ok: true, state: state.value };
 }
 
-/** The NMStateConfig whose interfaces[] MACs include one of the host's (assisted-service rule). */
-export function findNMStateConfigForHost<
+/**
+ * The NMStateConfigs that reach a host, in list order: those the discovery image it boots carries
+ * (selected by the InfraEnv its label binds it to, or by any InfraEnv for an unbound host; see
+ * infraEnvSelection.ts for the upstream sources) whose interfaces[] MACs include one of the
+ * host's. Without any InfraEnv no image carries a config, so none reaches the host. More than
+ * one is a misconfiguration: the host applies all of them.
+ */
+export function findNMStateConfigsForHost<
   T extends { metadata?: { name?: string; namespace?: string }; spec?: unknown },
 >(
   host: BareMetalHost,
   hardwareData: HardwareData | undefined,
   configs: readonly T[],
-): T | undefined {
+  infraEnvs: readonly unknown[],
+): T[] {
   const macs = new Set<string>();
   const boot = normalizeMac(host.spec?.bootMACAddress);
   if (boot) macs.add(boot);
@@ -57,8 +65,11 @@ export function findNMStateConfigForHost<
     const m = normalizeMac(nic.mac);
     if (m) macs.add(m);
   }
-  if (macs.size === 0) return undefined;
-  return configs.find((c) => {
+  if (macs.size === 0 || infraEnvs.length === 0) return [];
+  const { selectedBy } = selectNMStateConfigs(infraEnvs, configs);
+  const images = candidateInfraEnvs(host, infraEnvs);
+  return configs.filter((c, i) => {
+    if (!(selectedBy[i] ?? []).some((e) => images.includes(e))) return false;
     const spec = isRecord(c.spec) ? c.spec : {};
     const ifaces: unknown = spec.interfaces;
     return (

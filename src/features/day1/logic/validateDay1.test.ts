@@ -419,3 +419,174 @@ describe('validateDay1', () => {
     assert.equal(r.findings[0]?.location.input, 1);
   });
 });
+
+describe('validateDay1 with InfraEnvs', () => {
+  const nmStateConfig = (
+    name: string,
+    labels: Record<string, string>,
+    macs: string[],
+    interfaces: unknown[] = [eth('eno1')],
+    namespace = 'spoke',
+  ) => ({
+    obj: {
+      apiVersion: 'agent-install.openshift.io/v1beta1',
+      kind: 'NMStateConfig',
+      metadata: { name, namespace, labels },
+      spec: {
+        interfaces: macs.map((macAddress, i) => ({ name: `eno${i + 1}`, macAddress })),
+        config: { interfaces },
+      },
+    },
+  });
+  const infraEnv = (name: string, matchLabels: Record<string, string>, namespace = 'spoke') => ({
+    obj: {
+      apiVersion: 'agent-install.openshift.io/v1beta1',
+      kind: 'InfraEnv',
+      metadata: { name, namespace },
+      spec: { pullSecretRef: { name: 'ps' }, nmStateConfigLabelSelector: { matchLabels } },
+    },
+  });
+  const bmh = (name: string, mac: string, infraEnvName?: string) => ({
+    obj: {
+      apiVersion: 'metal3.io/v1alpha1',
+      kind: 'BareMetalHost',
+      metadata: {
+        name,
+        namespace: 'spoke',
+        ...(infraEnvName
+          ? { labels: { 'infraenvs.agent-install.openshift.io': infraEnvName } }
+          : {}),
+      },
+      spec: { bootMACAddress: mac },
+    },
+  });
+  const MAC = '52:54:00:cc:00:01';
+
+  it('keeps the MAC check across all configs when no InfraEnv is given', () => {
+    const r = validateDay1([nmStateConfig('a', { c: '1' }, [MAC]), nmStateConfig('b', {}, [MAC])]);
+    assert.deepEqual(codes(r.findings), ['day1.mac.duplicate']);
+  });
+
+  it('reports two configs of one image claiming a MAC, and none across images', () => {
+    const same = validateDay1([
+      infraEnv('one', { c: '1' }),
+      nmStateConfig('a', { c: '1' }, [MAC]),
+      nmStateConfig('b', { c: '1' }, [MAC.toUpperCase()]),
+    ]);
+    assert.deepEqual(codes(same.findings), ['day1.nmstateConfig.macClaimedTwice']);
+    assert.deepEqual(same.findings[0]?.params, {
+      mac: MAC,
+      host: 'b',
+      other: 'a',
+      infraEnv: 'one',
+    });
+    assert.deepEqual(same.findings[0].location, {
+      input: 2,
+      at: ['spec', 'interfaces', 0, 'macAddress'],
+    });
+    const apart = validateDay1([
+      infraEnv('one', { c: '1' }),
+      infraEnv('two', { c: '2' }),
+      nmStateConfig('a', { c: '1' }, [MAC]),
+      nmStateConfig('b', { c: '2' }, [MAC]),
+    ]);
+    assert.deepEqual(codes(apart.findings), []);
+  });
+
+  it('warns on an unselected config and neither checks nor applies it', () => {
+    const r = validateDay1([
+      infraEnv('one', { c: '1' }),
+      nmStateConfig('stale', { c: 'old' }, [MAC], [vlan('eno1', 5000)]),
+      bmh('w0', MAC),
+    ]);
+    assert.deepEqual(codes(r.findings), ['day1.nmstateConfig.notSelected']);
+    assert.deepEqual(r.findings[0]?.location, { input: 1, at: ['metadata', 'labels'] });
+    assert.deepEqual(r.findings[0].params, { name: 'stale', infraEnvs: 'spoke/one' });
+    assert.deepEqual(
+      r.hosts.map((h) => h.kinds),
+      [['BareMetalHost']],
+    );
+  });
+
+  it('merges a config into a host only when the host boots an image carrying it', () => {
+    const inputs = (bound: string) => [
+      infraEnv('one', { c: '1' }),
+      infraEnv('two', { c: '2' }),
+      nmStateConfig('a', { c: '1' }, [MAC], [eth('eno1', '192.168.111.30')]),
+      bmh('w0', MAC, bound),
+    ];
+    const carried = validateDay1(inputs('one'));
+    assert.deepEqual(codes(carried.findings), []);
+    assert.deepEqual(
+      carried.hosts.map((h) => [h.name, h.kinds.sort(), h.infraEnvs]),
+      [['w0', ['BareMetalHost', 'NMStateConfig'], [0]]],
+    );
+    const other = validateDay1(inputs('two'));
+    // The host boots two's image, which does not carry a: different records, no MAC conflict.
+    assert.deepEqual(codes(other.findings), []);
+    assert.deepEqual(
+      other.hosts.map((h) => [h.name, h.infraEnvs]),
+      [
+        ['a', [0]],
+        ['w0', [1]],
+      ],
+    );
+  });
+
+  it('warns on a host label naming no InfraEnv and on selection across namespaces', () => {
+    const r = validateDay1([
+      infraEnv('one', { c: '1' }, 'hub'),
+      nmStateConfig('a', { c: '1' }, [MAC]),
+      bmh('w0', '52:54:00:cc:00:09', 'nowhere'),
+    ]);
+    assert.deepEqual(codes(r.findings), [
+      'day1.infraEnv.notFound',
+      'day1.nmstateConfig.otherNamespace',
+    ]);
+    const across = r.findings.find((f) => f.code === 'day1.nmstateConfig.otherNamespace');
+    assert.deepEqual(across?.params, { name: 'a', namespace: 'spoke', infraEnv: 'hub/one' });
+    const missing = r.findings.find((f) => f.code === 'day1.infraEnv.notFound');
+    assert.deepEqual(missing?.location.at, [
+      'metadata',
+      'labels',
+      'infraenvs.agent-install.openshift.io',
+    ]);
+  });
+
+  it('reports a refused selector at its place; that image carries nothing', () => {
+    const env = infraEnv('one', {});
+    (env.obj.spec as Record<string, unknown>).nmStateConfigLabelSelector = {
+      matchExpressions: [{ key: 'c', operator: 'In', values: [] }],
+    };
+    const r = validateDay1([env, nmStateConfig('a', { c: '1' }, [MAC])]);
+    assert.deepEqual(codes(r.findings), [
+      'day1.infraEnv.selector.valuesRequired',
+      'day1.nmstateConfig.notSelected',
+    ]);
+    assert.deepEqual(r.findings.find((f) => f.location.input === 0)?.location.at, [
+      'spec',
+      'nmStateConfigLabelSelector',
+      'matchExpressions',
+      0,
+      'values',
+    ]);
+  });
+
+  it('requires the names and MACs of one counted config to be unique', () => {
+    const cfg = nmStateConfig('a', {}, [MAC, MAC.toUpperCase()]);
+    const interfaces = (cfg.obj.spec as { interfaces: { name: string }[] }).interfaces;
+    interfaces.push({ name: 'eno1', macAddress: '52:54:00:cc:00:02' } as { name: string });
+    const r = validateDay1([cfg]);
+    assert.deepEqual(
+      r.findings.map((f) => [f.code, f.location.at.join('.'), f.params?.value]),
+      [
+        [
+          'day1.nmstateConfig.interfaceNotUnique',
+          'spec.interfaces.1.macAddress',
+          MAC.toUpperCase(),
+        ],
+        ['day1.nmstateConfig.interfaceNotUnique', 'spec.interfaces.2.name', 'eno1'],
+      ],
+    );
+  });
+});

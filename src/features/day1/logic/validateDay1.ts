@@ -365,6 +365,7 @@ function checkNetworking(
 
 /** Same static address on two hosts, same MAC on two hosts. */
 function checkConflicts(
+  inputs: readonly Day1Input[],
   hosts: Day1Host[],
   addrs: Map<Day1Host, StaticAddress[]>,
   out: Day1Finding[],
@@ -385,23 +386,47 @@ function checkConflicts(
         });
       } else byIp.set(key, host);
     }
-  // openshift/installer pkg/types/baremetal/platform.go: bootMACAddress is `uniqueField`; the
-  // agent matches an NMStateConfig to the host having any of its MACs, so a repeat is ambiguous.
-  const byMac = new Map<string, Day1Host>();
+  // openshift/installer pkg/types/baremetal/platform.go: bootMACAddress is `uniqueField`, and
+  // pkg/asset/agent/agentconfig/agenthosts.go refuses a MAC on two hosts ("duplicate MAC address
+  // found"). Records that never boot the same discovery image (their InfraEnvs do not meet) do
+  // not conflict: each image carries only its own InfraEnv's NMStateConfigs.
+  const byMac = new Map<string, Day1Host[]>();
   for (const host of hosts)
     for (const m of host.macs) {
-      const other = byMac.get(m.mac);
-      if (other && other !== host)
+      const seen = byMac.get(m.mac) ?? [];
+      const other = seen.find((o) => o !== host && shareImage(o, host));
+      if (other) {
+        const common = (host.infraEnvs ?? []).find((e) => other.infraEnvs?.includes(e));
+        // nmstatectl_script.go applies every config whose MACs match: both land on one host.
+        const both =
+          common !== undefined &&
+          host.kinds.includes('NMStateConfig') &&
+          other.kinds.includes('NMStateConfig');
         out.push({
           severity: 'error',
-          code: 'day1.mac.duplicate',
+          code: both ? 'day1.nmstateConfig.macClaimedTwice' : 'day1.mac.duplicate',
           location: m.location,
-          params: { mac: m.mac, host: host.name, other: other.name },
+          params: {
+            mac: m.mac,
+            host: host.name,
+            other: other.name,
+            ...(both ? { infraEnv: infraEnvName(inputs, common) } : {}),
+          },
           host: host.name,
         });
-      else byMac.set(m.mac, host);
+      }
+      if (!seen.includes(host)) byMac.set(m.mac, [...seen, host]);
     }
 }
+
+/** Whether two host records may boot one discovery image (always, without InfraEnv data). */
+const shareImage = (a: Day1Host, b: Day1Host): boolean =>
+  a.infraEnvs === undefined ||
+  b.infraEnvs === undefined ||
+  a.infraEnvs.some((e) => b.infraEnvs?.includes(e));
+
+const infraEnvName = (inputs: readonly Day1Input[], idx: number): string =>
+  objectName(inputs[idx]?.obj ?? {});
 
 /**
  * openshift/installer pkg/asset/agent/agentconfig: the rendezvous host runs the bootstrap services,
@@ -554,6 +579,7 @@ export function validateDay1(inputs: readonly Day1Input[]): Day1Result {
         macs: h.macs.map((m) => ({ ...m, location: remap(m.location) })),
         ...(h.bareMetalHost !== undefined ? { bareMetalHost: indices[h.bareMetalHost] ?? -1 } : {}),
         ...(h.hardwareData !== undefined ? { hardwareData: indices[h.hardwareData] ?? -1 } : {}),
+        ...(h.infraEnvs ? { infraEnvs: h.infraEnvs.map((e) => indices[e] ?? -1) } : {}),
       })),
     );
     for (const [i, kind] of part.kinds) result.kinds.set(indices[i] ?? -1, kind);
@@ -570,7 +596,7 @@ function validateCluster(inputs: readonly Day1Input[]): Day1Result {
 
   const addrs = new Map<Day1Host, StaticAddress[]>();
   for (const host of hosts) addrs.set(host, host.states.flatMap(staticAddresses));
-  checkConflicts(hosts, addrs, findings);
+  checkConflicts(inputs, hosts, addrs, findings);
 
   // NNCP manifests in the installer's manifests/ or openshift/ directory apply once nodes join:
   // their static addresses must fit the cluster's networks too.

@@ -12,6 +12,8 @@ export type Path = (string | number)[];
  * - AgentConfig: openshift/installer pkg/types/agent/agent_config_type.go (`hosts[].interfaces[]`,
  *   `hosts[].networkConfig`, `rendezvousIP`).
  * - NMStateConfig: openshift/assisted-service api/v1beta1/nmstate_config_types.go.
+ * - InfraEnv: openshift/assisted-service api/v1beta1/infraenv_types.go
+ *   (`spec.nmStateConfigLabelSelector`); logic/infraEnvSelection.ts says how it selects.
  * - BareMetalHost / HardwareData / Secret: metal3-io/baremetal-operator
  *   apis/metal3.io/v1alpha1/baremetalhost_types.go (`preprovisioningNetworkDataName`).
  */
@@ -19,6 +21,7 @@ export type Day1Kind =
   | 'InstallConfig'
   | 'AgentConfig'
   | 'NMStateConfig'
+  | 'InfraEnv'
   | 'BareMetalHost'
   | 'HardwareData'
   | 'Secret'
@@ -83,6 +86,12 @@ export interface Day1Host {
   bareMetalHost?: number;
   /** The HardwareData input index, when one belongs to this host's BareMetalHost. */
   hardwareData?: number;
+  /**
+   * Set when InfraEnvs are among the inputs and the host's record comes from a selected
+   * NMStateConfig or a BareMetalHost bound to an InfraEnv: the InfraEnv inputs whose discovery
+   * image the host may boot. Hosts whose lists do not meet never boot the same image.
+   */
+  infraEnvs?: number[];
 }
 
 export type Day1Code =
@@ -92,6 +101,17 @@ export type Day1Code =
   | 'day1.secret.noNmstateKey'
   | 'day1.secret.notFound'
   | 'day1.nmstateConfig.interfacesRequired'
+  | 'day1.nmstateConfig.interfaceNotUnique'
+  | 'day1.nmstateConfig.notSelected'
+  | 'day1.nmstateConfig.otherNamespace'
+  | 'day1.nmstateConfig.macClaimedTwice'
+  | 'day1.infraEnv.notFound'
+  | 'day1.infraEnv.selector.notObject'
+  | 'day1.infraEnv.selector.operatorInvalid'
+  | 'day1.infraEnv.selector.valuesRequired'
+  | 'day1.infraEnv.selector.valuesForbidden'
+  | 'day1.infraEnv.selector.keyInvalid'
+  | 'day1.infraEnv.selector.valueInvalid'
   | 'day1.mac.invalid'
   | 'day1.mac.duplicate'
   | 'day1.address.duplicate'
