@@ -108,7 +108,7 @@ test('the editor preview shows the handler’s generate step: cached captures, s
   await policies.setYaml(
     doc({ interfaces: [{ ...bridge, bridge: { options: { 'stp-enabled': false }, port: [] } }] }),
   );
-  await expect(status).toHaveText('Captures do not resolve');
+  await expect(status).toHaveText('nmstate refuses the state');
   await expect(node.getByTestId('preview-capture-error')).toContainText(
     'unknown field `stp-enabled`, expected one of `gc-timer`, `group-addr`',
   );
@@ -160,5 +160,9 @@ test('the editor preview shows the handler’s generate step: cached captures, s
   await expect(node.getByTestId('preview-other')).toHaveText(
     'Also changes: route-rules, ovs-db, hostname',
   );
+  // The desired state shown is the one nmstate prints: the route table given as text is a number.
+  await node.getByRole('button', { name: 'Desired state for this node' }).click();
+  await expect(node.getByTestId('preview-resolved-state')).toContainText('route-table: 100');
+  await expect(node.getByTestId('preview-resolved-state')).not.toContainText('"100"');
   await page.screenshot({ path: path.join(shots, 'policy-preview-lines.png'), fullPage: true });
 });
