@@ -742,7 +742,7 @@ void describe('values nmstate rejects (deserializer.rs, serde_json)', () => {
   ];
   for (const c of cases) void it(c.name, () => assert.equal(rejected(c.state), c.message));
 
-  void it('when several keys are wrong, the first in BTreeMap order is reported (serde_json Map)', () => {
+  void it('when several keys are wrong, the first in sorted order is reported (API server key order)', () => {
     assert.equal(
       rejected({ routes: { config: [] }, interfacez: [], 'dns-resolver': { bad: 1 } }),
       'unknown field `bad`, expected `running` or `config`',

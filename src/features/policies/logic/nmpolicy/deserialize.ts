@@ -6,8 +6,10 @@
 // aliases under their canonical key (`ports` -> `port`), numbers and booleans given as strings
 // read as nmstate reads them (rust/src/lib/deserializer.rs), enum aliases such as bond mode `1`
 // under their name, IP addresses in Rust's canonical form, and an interface's `state` defaulting
-// to `up` (ifaces/base.rs `default_state`). Keys arrive in serde_json's BTreeMap order, so when
-// several keys are wrong the first in byte order is the one reported, as upstream.
+// to `up` (ifaces/base.rs `default_state`). nmstate visits keys in document order (its serde_json
+// has `preserve_order`), and the document the handler hands it comes from the API server, which
+// stores a custom resource from Go maps with its keys sorted; so keys are visited sorted, and when
+// several are wrong the first in byte order is the one reported.
 // Not modelled: defaults nmstate's serializer adds for keys the input did not have (for example
 // `interfaces: []`, or `enabled` of an IP stack), and the order of keys inside unordered maps.
 import type { NetworkInterface } from '../../../../shared/model/nmstate';
@@ -50,7 +52,7 @@ import type { JsonObject, JsonValue } from './types';
 /** `undefined` is serde's None: the key is left out of the output. */
 type Out = JsonValue | undefined;
 
-/** serde_json's `Display` of a `Value`: compact JSON, object keys in BTreeMap order. */
+/** serde_json's `Display` of a `Value`: compact JSON, object keys in (sorted) document order. */
 export function jsonDisplay(value: JsonValue): string {
   if (Array.isArray(value)) return `[${value.map(jsonDisplay).join(',')}]`;
   if (isJsonObject(value))

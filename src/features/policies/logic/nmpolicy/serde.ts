@@ -210,7 +210,11 @@ export function plainString(value: JsonValue): DeResult<string> {
   return typeof value === 'string' ? ok(value) : err(invalidType(value, 'a string'));
 }
 
-/** serde_json's `Map` without `preserve_order` (nmstate does not enable it) is a BTreeMap. */
+/**
+ * The order nmstate meets a map's keys in. Its serde_json keeps document order (`preserve_order`,
+ * rust/src/lib/Cargo.toml), but the API server re-encodes custom resources from Go maps, which
+ * sorts their keys, before kubernetes-nmstate writes the policy file nmstatectl reads.
+ */
 export function sortedKeys(object: { [key: string]: JsonValue }): string[] {
   return Object.keys(object).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
