@@ -96,6 +96,37 @@ void describe('switchboard resolve', () => {
     assert.equal(io.stderr, '');
   });
 
+  void it('prints the state as nmstate prints it, and refuses what nmstate refuses', async () => {
+    // nmstate 2.2 deserializer.rs (`u64_or_string`), ifaces/bond.rs (`BondMode` aliases, `ports`),
+    // ifaces/base.rs (`default_state`), ifaces/vlan.rs (`VlanConfig` deny_unknown_fields).
+    const loose = [
+      'spec:',
+      '  desiredState:',
+      '    interfaces:',
+      '      - {name: bond9, type: bond, mtu: "9000", link-aggregation: {mode: 1, ports: [ens4]}}',
+    ].join('\n');
+    const io = fakeIo({ 'nns.yaml': nodeState, 'nncp.yaml': loose });
+    assert.equal(await runResolve(['--state', 'nns.yaml', '--policy', 'nncp.yaml'], io), 0);
+    assert.deepEqual(parse(io.stdout), {
+      interfaces: [
+        {
+          name: 'bond9',
+          type: 'bond',
+          state: 'up',
+          mtu: 9000,
+          'link-aggregation': { mode: 'active-backup', port: ['ens4'] },
+        },
+      ],
+    });
+    const typo = loose.replace('ports: [ens4]', 'ports: [ens4], miimon: 100');
+    const bad = fakeIo({ 'nns.yaml': nodeState, 'nncp.yaml': typo });
+    assert.equal(await runResolve(['--state', 'nns.yaml', '--policy', 'nncp.yaml'], bad), 1);
+    assert.equal(
+      bad.stderr,
+      'NmstateError: InvalidArgument: unknown field `miimon`, expected one of `mode`, `options`, `port`, `ports`, `ports-config`\n',
+    );
+  });
+
   void it('prints JSON and accepts a bare nmstate document', async () => {
     const bare = JSON.stringify(
       (parse(nodeState) as { status: { currentState: unknown } }).status.currentState,

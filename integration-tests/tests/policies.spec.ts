@@ -1,6 +1,7 @@
 // Policies (issues 5 and 12) on the sandbox: author in the form, preview, dry-run, apply and
 // watch the rollout; failures with the extracted error; YAML ⇄ form without losing unknown keys;
-// a 409 that keeps the draft; captures resolved per node; a viewer sees no write actions.
+// a 409 that keeps the draft; captures resolved per node; a viewer sees no write actions. Unknown
+// interface keys survive the editor but fail the handler's strict parse, as in nmstate 2.2.
 import * as path from 'node:path';
 import { test, expect } from '../fixtures';
 import type { KubeClient } from '../fixtures';
@@ -27,6 +28,27 @@ async function createPolicy(kube: KubeClient, name: string, spec: Record<string,
     metadata: { name },
     spec,
   });
+}
+
+/**
+ * nmstate rejects an interface key it does not know when `nmstatectl policy` parses the state
+ * (ifaces/base.rs deny_unknown_fields), so the handler fails the node at its generate step.
+ */
+async function waitGenerateFailure(kube: KubeClient, node: string, name: string, text: string) {
+  await expect
+    .poll(
+      async () => {
+        const e = await kube
+          .get<{ status?: { conditions?: { type: string; status: string; message?: string }[] } }>(
+            `/apis/nmstate.io/v1beta1/nodenetworkconfigurationenactments/${node}.${name}`,
+          )
+          .catch(() => undefined);
+        const failing = e?.status?.conditions?.find((c) => c.type === 'Failing');
+        return failing?.status === 'True' ? (failing.message ?? '') : '';
+      },
+      { timeout: 45_000 },
+    )
+    .toContain(text);
 }
 
 async function waitAvailable(kube: KubeClient, name: string) {
@@ -167,7 +189,8 @@ test('edit in YAML and back in the form keeps an unknown key', async ({
       ],
     },
   });
-  await waitAvailable(kube, name);
+  // The editor keeps the key; the handler's strict parse refuses it, as nmstate 2.2 does.
+  await waitGenerateFailure(kube, 'master-2', name, 'unknown field `x-vendor-hint`');
   await policies.openEdit(name, 'yaml');
   const text = await policies.yamlInput.inputValue();
   expect(text).toContain('x-vendor-hint: keep-me');
@@ -211,7 +234,7 @@ test('changing an interface type in the form keeps its common settings and unkno
       ],
     },
   });
-  await waitAvailable(kube, name);
+  await waitGenerateFailure(kube, 'master-2', name, 'unknown field `x-vendor-hint`');
   await policies.openEdit(name, 'form');
   await policies.testId('iface-0-type').selectOption('bond');
   await policies.testId('iface-0-bond-mode').selectOption('active-backup');

@@ -226,6 +226,43 @@ void test('strict parse: an unknown key fails at generate on every node', () => 
   handler.stop();
 });
 
+void test('strict parse covers interface types: an unknown VLAN key fails at generate, no retry', () => {
+  // nmstate ifaces/vlan.rs `VlanConfig` is deny_unknown_fields; serde lists the accepted keys.
+  const { api, handler } = cluster(2);
+  create(api, 'vlan-typo', {
+    desiredState: {
+      interfaces: [{ name: 'eno4.7', type: 'vlan', vlan: { 'base-iface': 'eno4', 'vlan-id': 7 } }],
+    },
+  });
+  api.clock.advance(0);
+  assert.deepEqual(states(api, 'vlan-typo'), ['Failing', 'Failing']);
+  assert.match(
+    cond(enactments(api, 'vlan-typo')[0]?.status?.conditions, 'Failing')?.message ?? '',
+    /NmstateError: InvalidArgument: unknown field `vlan-id`, expected one of `base-iface`, `id`, `protocol`, `registration-protocol`, `reorder-headers`, `loose-binding`\n/,
+  );
+  handler.stop();
+});
+
+void test('the enactment holds the state as nmstate prints it: text values read, state defaulted', () => {
+  // nmstate deserializer.rs `option_u64_or_string`, ifaces/base.rs `default_state`: what
+  // `nmstatectl policy` prints is what the handler applies and stores.
+  const { api, handler } = cluster(1);
+  create(api, 'mtu-text', {
+    desiredState: {
+      interfaces: [{ name: 'eno4', type: 'ethernet', mtu: '9000' as unknown as number }],
+    },
+  });
+  api.clock.advanceUntil(() => states(api, 'mtu-text').join() === 'Available');
+  const desired = enactments(api, 'mtu-text')[0]?.status?.desiredState?.interfaces?.[0];
+  assert.equal(desired?.mtu, 9000);
+  assert.equal(desired.state, 'up');
+  const nns = api.get(api.resourceType(...NNS), undefined, 'worker-0') as NodeNetworkState;
+  const eno4 = nns.status?.currentState?.interfaces?.find((i) => i.name === 'eno4');
+  assert.equal(eno4?.mtu, 9000);
+  assert.equal(eno4.state, 'up');
+  handler.stop();
+});
+
 void test('NotReady node: keeps its enactment, progress counts Ready nodes, messages count all', () => {
   const { api, handler } = cluster(3, ['worker-2']);
   create(api, 'mtu', {

@@ -42,7 +42,7 @@ export const bondVlanPolicy = nncp('bond-vlan', {
         ipv4: { enabled: false },
         'link-aggregation': {
           mode: '802.3ad',
-          options: { miimon: 100, 'lacp-rate': 'fast', 'xmit-hash-policy': 'layer3+4' },
+          options: { miimon: 100, lacp_rate: 'fast', xmit_hash_policy: 'layer3+4' },
           port: ['ens5', 'ens6'],
         },
         mtu: 9000,

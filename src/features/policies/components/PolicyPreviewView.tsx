@@ -12,6 +12,9 @@ import { YamlView } from '../../../shared/ui/YamlView';
 import type { NodePreview, PolicyPreview } from '../model/policyPreview';
 import { getCaptureErrorMessage, getFindingMessage } from './messages';
 
+const isParseRefusal = (code: string | undefined): boolean =>
+  code === 'unknown-field' || code === 'invalid-value';
+
 function NodePreviewCard({ preview }: { preview: NodePreview }) {
   const { t } = usePluginTranslation();
   const { interfaces: ifs, routes } = preview;
@@ -23,7 +26,14 @@ function NodePreviewCard({ preview }: { preview: NodePreview }) {
       : preview.status === 'noState'
         ? { text: t('No network state reported yet'), status: 'warning' as const }
         : preview.status === 'captureFailed'
-          ? { text: t('Captures do not resolve'), status: 'danger' as const }
+          ? {
+              // The same generate step also parses the filled-in state as nmstate does; a
+              // refusal there is not a capture problem.
+              text: isParseRefusal(preview.captureError?.code)
+                ? t('nmstate refuses the state')
+                : t('Captures do not resolve'),
+              status: 'danger' as const,
+            }
           : { text: t('Would fail'), status: 'danger' as const };
   return (
     <div data-test={`preview-node-${preview.node}`}>

@@ -251,6 +251,7 @@ export const getCaptureErrorMessage = (t: TFunction, error: CaptureError): strin
     case 'no-match':
       return t('Capture "{{name}}" matches nothing on this node', p);
     case 'unknown-field':
+    case 'invalid-value':
       return t('The desired state has a key or value nmstate does not accept');
     case 'invalid-template':
       return t('The template at desiredState.{{path}} cannot be resolved', p);

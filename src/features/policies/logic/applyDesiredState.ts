@@ -12,6 +12,7 @@ import type {
   Route,
 } from '../../../shared/model/nmstate';
 import { isRecord } from '../../../shared/logic/isRecord';
+import { sanitizeDesiredInterface } from './nmpolicy/deserialize';
 
 export type ApplyErrorCode =
   'InterfaceNotFound' | 'DependencyError' | 'AddressInUse' | 'InvalidArgument' | 'ProbeFailed';
@@ -142,7 +143,10 @@ function findInterfaceIndex(
   name: string,
   type?: string,
 ): number {
-  if (type !== undefined) return ifaces.findIndex((i) => i.name === name && i.type === type);
+  // nmstate prints a typeless desired interface as type `unknown` and resolves it to the current
+  // interface of that name (ifaces/inter_ifaces.rs `resolve_unknown_ifaces`).
+  if (type !== undefined && type !== 'unknown')
+    return ifaces.findIndex((i) => i.name === name && i.type === type);
   const kernel = ifaces.findIndex((i) => i.name === name && i.type !== 'ovs-bridge');
   return kernel >= 0 ? kernel : ifaces.findIndex((i) => i.name === name);
 }
@@ -846,7 +850,10 @@ function applyToCopy(
 
   for (const raw of desiredIfaces) {
     if (raw.state === 'absent') continue;
-    const d: NetworkInterface = clone(raw);
+    // nmstate sanitizes a desired interface before merging it: the MAC address upper-case,
+    // query-only keys gone (ifaces/base.rs `sanitize`).
+    const d: NetworkInterface = sanitizeDesiredInterface(clone(raw));
+    if (d.type === 'unknown' && findInterfaceIndex(ifaces, d.name) >= 0) delete d.type;
     // `copy-mac-from` only exists in desired documents; `nmstatectl show` never reports it.
     delete d['copy-mac-from'];
     const index = findInterfaceIndex(ifaces, d.name, d.type);

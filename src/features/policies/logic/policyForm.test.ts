@@ -130,8 +130,8 @@ void describe('toPolicyFormValues / applyPolicyFormValues round trip', () => {
     const out = applyPolicyFormValues(bondVlanPolicy, values);
     assert.deepEqual(out.spec.desiredState?.interfaces?.[0]?.['link-aggregation']?.options, {
       miimon: 200,
-      'lacp-rate': 'fast',
-      'xmit-hash-policy': 'layer3+4',
+      lacp_rate: 'fast',
+      xmit_hash_policy: 'layer3+4',
     });
   });
   void it('changing the type drops the old type block', () => {

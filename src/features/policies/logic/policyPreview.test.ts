@@ -139,6 +139,51 @@ void describe('preview follows nmstate merge rules and the handler generate step
     assert.deepEqual(n.otherChanges, ['route-rules', 'ovs-db', 'hostname']);
   });
 
+  void it('values are compared as nmstate reads them: text mtu and boolean words are no change', () => {
+    // nmstate deserializer.rs `option_u64_or_string` (hex too) and `option_bool_or_string`;
+    // ifaces/base.rs `default_state` makes the missing state `up`, which ens5 already is.
+    const n = first(
+      only({
+        desiredState: {
+          interfaces: [
+            {
+              name: 'ens5',
+              type: 'ethernet',
+              mtu: '0x2328' as unknown as number,
+              ipv4: { enabled: 'no' as unknown as boolean },
+            },
+          ],
+        },
+      }),
+    );
+    assert.equal(n.status, 'ok');
+    assert.equal(n.unchanged, true);
+    assert.deepEqual(n.resolvedDesiredState?.interfaces?.[0], {
+      name: 'ens5',
+      type: 'ethernet',
+      state: 'up',
+      mtu: 9000,
+      ipv4: { enabled: false },
+    });
+  });
+
+  void it('a key nmstate does not know on an interface fails the generate step', () => {
+    const n = first(
+      only({
+        desiredState: {
+          interfaces: [
+            { name: 'ens5', type: 'ethernet', ethernet: { speed: 1000, autoneg: true } },
+          ],
+        },
+      }),
+    );
+    assert.equal(n.status, 'captureFailed');
+    assert.equal(
+      n.captureError?.message,
+      'unknown field `autoneg`, expected one of `sr-iov`, `auto-negotiation`, `speed`, `duplex`',
+    );
+  });
+
   void it('an unknown top-level key fails like the strict parse of nmstatectl policy', () => {
     const n = first(
       only({

@@ -138,7 +138,7 @@ export const worker0Interfaces: NetworkInterface[] = [
     mtu: 9000,
     'link-aggregation': {
       mode: '802.3ad',
-      options: { miimon: '100', 'lacp-rate': 'fast' },
+      options: { miimon: '100', lacp_rate: 'fast' },
       port: ['eno2', 'eno3'],
     },
     ipv4: {

@@ -38,7 +38,7 @@ void describe('getInterfaceDetails', () => {
     assert.ok(d);
     assert.deepEqual(d.bond, {
       mode: '802.3ad',
-      options: { miimon: '100', 'lacp-rate': 'fast' },
+      options: { miimon: '100', lacp_rate: 'fast' },
       ports: ['eno2', 'eno3'],
     });
     assert.deepEqual(

@@ -276,24 +276,24 @@ void describe('templates (policy/template.rs, token.rs parse_str_to_template_tok
     {
       name: 'with spaces inside the braces',
       desired: { interfaces: [{ name: '{{ capture.nic.interfaces.0.name }}', type: 'ethernet' }] },
-      expected: { interfaces: [{ name: 'ens3', type: 'ethernet' }] },
+      expected: { interfaces: [{ name: 'ens3', type: 'ethernet', state: 'up' }] },
     },
     {
       name: 'without spaces inside the braces',
       desired: { interfaces: [{ name: '{{capture.nic.interfaces.0.name}}', type: 'ethernet' }] },
-      expected: { interfaces: [{ name: 'ens3', type: 'ethernet' }] },
+      expected: { interfaces: [{ name: 'ens3', type: 'ethernet', state: 'up' }] },
     },
     {
       name: 'with text after the reference (a VLAN name)',
       desired: { interfaces: [{ name: '{{ capture.nic.interfaces.0.name }}.100', type: 'vlan' }] },
-      expected: { interfaces: [{ name: 'ens3.100', type: 'vlan' }] },
+      expected: { interfaces: [{ name: 'ens3.100', type: 'vlan', state: 'up' }] },
     },
     {
       name: 'with text before the reference',
       desired: {
         interfaces: [{ name: 'br-{{ capture.nic.interfaces.0.name }}', type: 'linux-bridge' }],
       },
-      expected: { interfaces: [{ name: 'br-ens3', type: 'linux-bridge' }] },
+      expected: { interfaces: [{ name: 'br-ens3', type: 'linux-bridge', state: 'up' }] },
     },
     {
       name: 'a whole-string reference keeps the value type (list of addresses)',
@@ -302,7 +302,12 @@ void describe('templates (policy/template.rs, token.rs parse_str_to_template_tok
           { name: 'br0', ipv4: { address: '{{ capture.nic.interfaces.0.ipv4.address }}' } },
         ],
       },
-      expected: { interfaces: [{ name: 'br0', ipv4: { address: ens3?.ipv4?.address } }] },
+      // No type: an `UnknownInterface`, printed with type `unknown` and the default state.
+      expected: {
+        interfaces: [
+          { name: 'br0', type: 'unknown', state: 'up', ipv4: { address: ens3?.ipv4?.address } },
+        ],
+      },
     },
     {
       name: 'a whole-string reference to a number stays a number',
@@ -396,7 +401,7 @@ void describe('strict parse of the filled state (net_state.rs, bond.rs, mac_vlan
         ],
       },
       message:
-        'unknown field `port-list`, expected one of `mode`, `options`, `port`, `ports-config`',
+        'unknown field `port-list`, expected one of `mode`, `options`, `port`, `ports`, `ports-config`',
     },
     {
       name: 'a mac-vlan without mode',

@@ -5,7 +5,7 @@
 import type { NetworkState } from '../../../../shared/model/nmstate';
 import { runCaptures } from './captures';
 import { isJsonObject, toJson } from './json';
-import { strictStateError } from './strictState';
+import { deserializeNetworkState } from './deserialize';
 import { fillWithCapturedData, findTemplateReferences, templateError } from './template';
 import type { CaptureReferenceSite } from './template';
 import type { CaptureError } from './types';
@@ -37,12 +37,15 @@ export function resolvePolicyCaptures(
   const desired = toJson(desiredState);
   const filled = fillWithCapturedData(isJsonObject(desired) ? desired : {}, run.captured);
   if (!filled.ok) return { ok: false, error: templateError(filled.error, filled.path) };
-  const strict = strictStateError(filled.value);
-  if (strict !== undefined)
-    return { ok: false, error: { code: strict.code, kind: strict.kind, message: strict.msg } };
+  // The strict parse `nmstatectl policy` ends with; what it prints back is what gets applied.
+  const parsed = deserializeNetworkState(filled.value);
+  if (!parsed.ok) {
+    const code = parsed.msg.startsWith('unknown field') ? 'unknown-field' : 'invalid-value';
+    return { ok: false, error: { code, kind: 'InvalidArgument', message: parsed.msg } };
+  }
   return {
     ok: true,
-    desiredState: filled.value,
+    desiredState: parsed.value,
     capturedStates: Object.fromEntries(run.captured),
     capturesCached: run.cached,
   };

@@ -65,7 +65,8 @@ export type CaptureErrorCode =
   | 'dependency-failed'
   | 'invalid-template'
   | 'invalid-desired-state'
-  | 'unknown-field';
+  | 'unknown-field'
+  | 'invalid-value';
 
 export interface CaptureError {
   code: CaptureErrorCode | (string & {});
