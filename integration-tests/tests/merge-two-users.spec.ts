@@ -166,7 +166,10 @@ test.describe('policy editor', () => {
       // Nothing is loaded until the user has chosen; the draft is still mine.
       await expect(mine.testId('merge-conflicts-apply')).toBeDisabled();
       await expect(mine.testId('iface-0-mtu')).toHaveValue('1450');
-      await page.screenshot({ path: path.join(shots, 'merge-policy-conflict.png'), fullPage: true });
+      await page.screenshot({
+        path: path.join(shots, 'merge-policy-conflict.png'),
+        fullPage: true,
+      });
       await row.getByTestId('conflict-keep-mine').check();
       await mine.testId('merge-conflicts-apply').click();
       await expect(mine.testId('conflict-merged')).toContainText(
@@ -307,9 +310,7 @@ test.describe('NAD editor', () => {
         c.plugins.push({ type: 'portmap', capabilities: { portMappings: true } });
       });
       await theirs.saveButton.click();
-      await expect
-        .poll(async () => plugin(await savedConfig(kube, name), 'bridge').mtu)
-        .toBe(1400);
+      await expect.poll(async () => plugin(await savedConfig(kube, name), 'bridge').mtu).toBe(1400);
 
       await mine.saveButton.click();
       await page.getByTestId('conflict-reapply').click();

@@ -54,9 +54,8 @@ async function waitForCondition(kube: KubeClient, name: string, type: string): P
   await expect
     .poll(
       async () =>
-        (await kube.get<Policy>(`${NNCP}/${name}`)).status?.conditions?.find(
-          (c) => c.type === type,
-        )?.status,
+        (await kube.get<Policy>(`${NNCP}/${name}`)).status?.conditions?.find((c) => c.type === type)
+          ?.status,
       { timeout: 60_000 },
     )
     .toBe('True');

@@ -101,7 +101,10 @@ function generateSuffix(): string {
 }
 
 /** The object as the request sent it to the field manager, with its managedFields. */
-function withManagedFields(obj: Record<string, unknown>, managedFields: unknown): Record<string, unknown> {
+function withManagedFields(
+  obj: Record<string, unknown>,
+  managedFields: unknown,
+): Record<string, unknown> {
   const meta = isObject(obj['metadata']) ? obj['metadata'] : {};
   return {
     ...obj,
@@ -615,7 +618,8 @@ export class Cluster implements ClusterApi {
             subresource: opts.subresource,
           })
         : (oldMeta.managedFields as ManagedFieldsEntry[] | undefined));
-    if (managedFields && managedFields.length > 0) out.metadata = { ...out.metadata, managedFields };
+    if (managedFields && managedFields.length > 0)
+      out.metadata = { ...out.metadata, managedFields };
     else if (out.metadata) delete out.metadata.managedFields;
     if (!deepEqual(specPart(out), specPart(old))) {
       out.metadata = { ...out.metadata, generation: (oldMeta.generation ?? 1) + 1 };

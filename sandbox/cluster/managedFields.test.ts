@@ -168,14 +168,24 @@ describe('managed fields', () => {
       now: later,
     });
     assert.deepEqual(
-      edited.map((e) => [e.manager, e.time, fromFieldsV1(e.fieldsV1).map((p) => p.join('.')).sort()]),
+      edited.map((e) => [
+        e.manager,
+        e.time,
+        fromFieldsV1(e.fieldsV1)
+          .map((p) => p.join('.'))
+          .sort(),
+      ]),
       [
         ['switchboard', NOW, ['data', 'data.b']],
         ['Mozilla', later, ['data.a', 'data.d']],
       ],
     );
     const unchanged = recordWrite({
-      live: { ...live, data: { a: 'changed', b: '2', d: 'new' }, metadata: { name: 'x', managedFields: edited } },
+      live: {
+        ...live,
+        data: { a: 'changed', b: '2', d: 'new' },
+        metadata: { name: 'x', managedFields: edited },
+      },
       next: { metadata: { name: 'x' }, data: { a: 'changed', b: '2', d: 'new' } },
       manager: 'switchboard',
       apiVersion: 'v1',
@@ -201,7 +211,12 @@ describe('managed fields', () => {
       now: '2026-03-02T09:05:00Z',
     });
     assert.equal(again.length, 1, 'one entry for one manager at one version');
-    assert.deepEqual(fromFieldsV1(again[0]?.fieldsV1).map((p) => p.join('.')).sort(), ['spec', 'spec.a', 'spec.b']);
+    assert.deepEqual(
+      fromFieldsV1(again[0]?.fieldsV1)
+        .map((p) => p.join('.'))
+        .sort(),
+      ['spec', 'spec.a', 'spec.b'],
+    );
     assert.equal(again[0]?.time, '2026-03-02T09:05:00Z');
     const otherVersion = recordWrite({
       live: { ...v1, spec: { a: 1, b: 2 }, metadata: { name: 'x', managedFields: again } },
@@ -226,7 +241,11 @@ describe('managed fields', () => {
       subresource: 'status',
     });
     assert.deepEqual(
-      status.map((e) => [e.manager, e.subresource ?? '', fromFieldsV1(e.fieldsV1).map((p) => p.join('.'))]),
+      status.map((e) => [
+        e.manager,
+        e.subresource ?? '',
+        fromFieldsV1(e.fieldsV1).map((p) => p.join('.')),
+      ]),
       [
         ['m', '', ['spec', 'spec.a']],
         ['m', 'status', ['status', 'status.phase']],
@@ -234,13 +253,29 @@ describe('managed fields', () => {
     );
   });
 
-  it('takes the request\'s managedFields when decodable, resets on [] or [{}], stays untracked', () => {
+  it("takes the request's managedFields when decodable, resets on [] or [{}], stays untracked", () => {
     const live = {
-      metadata: { name: 'x', managedFields: recordWrite({ live: undefined, next: { metadata: { name: 'x' }, data: { a: '1' } }, manager: 'a', apiVersion: 'v1', now: NOW }) },
+      metadata: {
+        name: 'x',
+        managedFields: recordWrite({
+          live: undefined,
+          next: { metadata: { name: 'x' }, data: { a: '1' } },
+          manager: 'a',
+          apiVersion: 'v1',
+          now: NOW,
+        }),
+      },
       data: { a: '1' },
     };
     const claimed = [
-      { manager: 'claimed', operation: 'Update', apiVersion: 'v1', time: NOW, fieldsType: 'FieldsV1', fieldsV1: { 'f:data': { 'f:a': {} } } },
+      {
+        manager: 'claimed',
+        operation: 'Update',
+        apiVersion: 'v1',
+        time: NOW,
+        fieldsType: 'FieldsV1',
+        fieldsV1: { 'f:data': { 'f:a': {} } },
+      },
     ];
     const replaced = recordWrite({
       live,
@@ -252,30 +287,74 @@ describe('managed fields', () => {
     assert.deepEqual(replaced.map((e) => e.manager).sort(), ['claimed', 'writer']);
     const garbage = recordWrite({
       live,
-      next: { metadata: { name: 'x', managedFields: [{ manager: 'x', operation: 'Delete', apiVersion: 'v1', fieldsType: 'FieldsV1' }] }, data: { a: '1', b: '2' } },
+      next: {
+        metadata: {
+          name: 'x',
+          managedFields: [
+            { manager: 'x', operation: 'Delete', apiVersion: 'v1', fieldsType: 'FieldsV1' },
+          ],
+        },
+        data: { a: '1', b: '2' },
+      },
       manager: 'writer',
       apiVersion: 'v1',
       now: NOW,
     });
-    assert.deepEqual(garbage.map((e) => e.manager).sort(), ['a', 'writer'], 'undecodable: the live ones');
+    assert.deepEqual(
+      garbage.map((e) => e.manager).sort(),
+      ['a', 'writer'],
+      'undecodable: the live ones',
+    );
     for (const reset of [[], [{}]])
       assert.deepEqual(
-        recordWrite({ live, next: { metadata: { name: 'x', managedFields: reset }, data: { a: '2' } }, manager: 'writer', apiVersion: 'v1', now: NOW }),
+        recordWrite({
+          live,
+          next: { metadata: { name: 'x', managedFields: reset }, data: { a: '2' } },
+          manager: 'writer',
+          apiVersion: 'v1',
+          now: NOW,
+        }),
         [],
         'an update that resets field ownership leaves the object untracked',
       );
     assert.deepEqual(
-      recordWrite({ live: { metadata: { name: 'x' }, data: { a: '1' } }, next: { metadata: { name: 'x' }, data: { a: '2' } }, manager: 'writer', apiVersion: 'v1', now: NOW }),
+      recordWrite({
+        live: { metadata: { name: 'x' }, data: { a: '1' } },
+        next: { metadata: { name: 'x' }, data: { a: '2' } },
+        manager: 'writer',
+        apiVersion: 'v1',
+        now: NOW,
+      }),
       [],
       'skipnonapplied.go: an untracked object stays untracked on update',
     );
-    const createdReset = recordWrite({ live: undefined, next: { metadata: { name: 'x', managedFields: [{}] }, data: { a: '1' } }, manager: 'writer', apiVersion: 'v1', now: NOW });
-    assert.deepEqual(createdReset.map((e) => e.manager), ['writer'], 'a create is always tracked');
+    const createdReset = recordWrite({
+      live: undefined,
+      next: { metadata: { name: 'x', managedFields: [{}] }, data: { a: '1' } },
+      manager: 'writer',
+      apiVersion: 'v1',
+      now: NOW,
+    });
+    assert.deepEqual(
+      createdReset.map((e) => e.manager),
+      ['writer'],
+      'a create is always tracked',
+    );
   });
 
   it('merges the oldest update entries beyond ten into ancient-changes, Apply entries first', () => {
     let obj: Record<string, unknown> = {
-      metadata: { name: 'x', managedFields: serverSideApply({ live: {}, applied: { data: { applied: 'y' } }, manager: 'ssa', force: false, apiVersion: 'v1', now: NOW }).managedFields },
+      metadata: {
+        name: 'x',
+        managedFields: serverSideApply({
+          live: {},
+          applied: { data: { applied: 'y' } },
+          manager: 'ssa',
+          force: false,
+          apiVersion: 'v1',
+          now: NOW,
+        }).managedFields,
+      },
       data: { applied: 'y' },
     };
     for (let i = 0; i < 12; i++) {
@@ -289,31 +368,58 @@ describe('managed fields', () => {
       });
       obj = { metadata: { name: 'x', managedFields }, data };
     }
-    const mf = (obj['metadata'] as { managedFields: { manager: string; operation: string; time?: string; fieldsV1: unknown }[] }).managedFields;
+    const mf = (
+      obj['metadata'] as {
+        managedFields: { manager: string; operation: string; time?: string; fieldsV1: unknown }[];
+      }
+    ).managedFields;
     assert.equal(mf[0]?.operation, 'Apply');
     const updates = mf.filter((e) => e.operation === 'Update');
     assert.equal(updates.length, 10);
     const ancient = updates.find((e) => e.manager === 'ancient-changes');
-    assert.deepEqual(fromFieldsV1(ancient?.fieldsV1).map((p) => p.join('.')).sort(), ['data.k0', 'data.k1', 'data.k2']);
-    assert.equal(ancient?.time, '2026-03-02T09:02:00Z', 'the bucket has the time of the newest merged');
+    assert.deepEqual(
+      fromFieldsV1(ancient?.fieldsV1)
+        .map((p) => p.join('.'))
+        .sort(),
+      ['data.k0', 'data.k1', 'data.k2'],
+    );
+    assert.equal(
+      ancient?.time,
+      '2026-03-02T09:02:00Z',
+      'the bucket has the time of the newest merged',
+    );
     assert.deepEqual(
       updates.map((e) => e.manager),
-      ['ancient-changes', ...Array.from({ length: 9 }, (_, i) => `writer-${String(i + 3).padStart(2, '0')}`)],
+      [
+        'ancient-changes',
+        ...Array.from({ length: 9 }, (_, i) => `writer-${String(i + 3).padStart(2, '0')}`),
+      ],
     );
   });
 
   it('leaves what a mutating webhook set to nobody', () => {
     const requested = { metadata: { name: 'p', annotations: { mine: '1' } }, spec: { a: 1 } };
-    const mutated = { metadata: { name: 'p', annotations: { mine: '1', hook: 't2' } }, spec: { a: 1 } };
+    const mutated = {
+      metadata: { name: 'p', annotations: { mine: '1', hook: 't2' } },
+      spec: { a: 1 },
+    };
     const stored = { ...mutated, spec: { a: 1, defaulted: true } };
     const seen = withoutMutations(stored, requested, mutated);
-    assert.deepEqual(seen, { metadata: { name: 'p', annotations: { mine: '1' } }, spec: { a: 1, defaulted: true } });
+    assert.deepEqual(seen, {
+      metadata: { name: 'p', annotations: { mine: '1' } },
+      spec: { a: 1, defaulted: true },
+    });
   });
 
   it('names the manager from the User-Agent as the apiserver does', () => {
-    assert.equal(managerFromUserAgent('kubectl/v1.35.2 (linux/amd64) kubernetes/fdc9d74'), 'kubectl');
     assert.equal(
-      managerFromUserAgent('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko)'),
+      managerFromUserAgent('kubectl/v1.35.2 (linux/amd64) kubernetes/fdc9d74'),
+      'kubectl',
+    );
+    assert.equal(
+      managerFromUserAgent(
+        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko)',
+      ),
       'Mozilla',
     );
     assert.equal(managerFromUserAgent('bad\u0000\u0007name\u200b/1'), 'badname');

@@ -292,7 +292,9 @@ export const MAX_UPDATE_MANAGERS = 10;
  * BuildManagerIdentifier): manager, operation and subresource, plus the apiVersion for updates
  * only, so an applier keeps one entry across versions while an updater gets one per version.
  */
-function identity(e: Pick<ManagedFieldsEntry, 'manager' | 'operation' | 'apiVersion' | 'subresource'>) {
+function identity(
+  e: Pick<ManagedFieldsEntry, 'manager' | 'operation' | 'apiVersion' | 'subresource'>,
+) {
   return JSON.stringify([
     e.manager,
     e.operation,
