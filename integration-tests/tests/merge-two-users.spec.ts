@@ -77,6 +77,7 @@ test.describe('policy editor', () => {
     kube,
     page,
   }) => {
+    test.setTimeout(180_000);
     const name = unique('merge-list');
     await createPolicy(kube, name);
     const other = await otherUser(browser, sandbox);
@@ -132,6 +133,7 @@ test.describe('policy editor', () => {
     kube,
     page,
   }) => {
+    test.setTimeout(180_000);
     const name = unique('merge-same');
     await createPolicy(kube, name);
     const other = await otherUser(browser, sandbox);
@@ -246,6 +248,7 @@ test.describe('NAD editor', () => {
     kube,
     page,
   }) => {
+    test.setTimeout(180_000);
     const name = unique('merge-cni');
     await createConflist(kube, name);
     const other = await otherUser(browser, sandbox);
@@ -294,6 +297,7 @@ test.describe('NAD editor', () => {
     kube,
     page,
   }) => {
+    test.setTimeout(180_000);
     const name = unique('merge-cni-same');
     await createConflist(kube, name);
     const other = await otherUser(browser, sandbox);
