@@ -35,12 +35,23 @@ function invalid(kind: string, name: string, causes: Cause[]): ApiError {
   );
 }
 
-/** Mutating webhooks: run before schema validation, on the object about to be stored. */
-export function mutate(kind: string, obj: K8sResource, ctx: AdmissionContext): void {
+/**
+ * Defaults the API server applies while decoding a request, so before field ownership is
+ * recorded: the writer owns what they set.
+ */
+export function applyDecodeDefaults(kind: string, obj: K8sResource, ctx: AdmissionContext): void {
   // API defaulting of core/v1 (kubernetes/kubernetes pkg/apis/core/v1/defaults.go,
   // SetDefaults_Secret): a Secret without a type is Opaque. `kubectl create secret generic`
   // sends none.
   if (kind === 'Secret' && ctx.operation !== 'DELETE' && !obj['type']) obj['type'] = 'Opaque';
+}
+
+/**
+ * Mutating webhooks: run before schema validation, on the object about to be stored, after
+ * field ownership is recorded, so nobody owns what they set (apiserver create.go/update.go
+ * update managedFields before mutating admission).
+ */
+export function mutate(kind: string, obj: K8sResource, ctx: AdmissionContext): void {
   if (kind !== 'NodeNetworkConfigurationPolicy') return;
   if (ctx.subresource === 'status') {
     const status = isObject(obj['status']) ? obj['status'] : (obj['status'] = {});

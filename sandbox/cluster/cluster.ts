@@ -6,7 +6,7 @@ import type { K8sResource, ObjectMeta, OwnerReference } from '../../src/shared/m
 import type { ClusterApi, ResourceType, StoreWatchEvent, WriteOptions } from './api';
 import { ApiError } from './api';
 import type { AdmissionContext } from './admission';
-import { mutate, validate } from './admission';
+import { applyDecodeDefaults, mutate, validate } from './admission';
 import {
   applyJsonPatch,
   applyMergePatch,
@@ -19,7 +19,7 @@ import { RESOURCES, findByKind, findByPlural, groupVersion, typeKey } from './re
 import type { Cause } from './schemas/schema';
 import { applySchema } from './schemas/schema';
 import type { ManagedFieldsEntry } from './managedFields';
-import { recordUpdate, serverSideApply } from './managedFields';
+import { recordWrite, serverSideApply, withoutMutations } from './managedFields';
 import { matchesLabels, parseLabelSelector } from './selectors';
 import type { Entry } from './store';
 import type { Store } from './store';
@@ -36,7 +36,11 @@ export interface MutateOptions {
   fieldValidation?: 'Ignore' | 'Warn' | 'Strict';
   /** Receives `unknown field "<path>"` warnings when fieldValidation is Warn. */
   warnings?: string[];
-  /** Manager of an HTTP write (fieldManager, else the User-Agent's prefix): see managedFields.ts. */
+  /**
+   * Manager of an HTTP write (fieldManager, else the User-Agent's prefix; '' is recorded as
+   * "unknown"): see managedFields.ts. Writes without one (in-process controllers) leave
+   * managedFields as they were.
+   */
   fieldManager?: string;
   /** Server-side apply: take over fields other managers own. */
   force?: boolean;
@@ -94,6 +98,18 @@ function generateSuffix(): string {
   let out = '';
   for (const b of bytes) out += GENERATE_ALPHABET[b % GENERATE_ALPHABET.length] ?? 'x';
   return out;
+}
+
+/** The object as the request sent it to the field manager, with its managedFields. */
+function withManagedFields(
+  obj: Record<string, unknown>,
+  managedFields: unknown,
+): Record<string, unknown> {
+  const meta = isObject(obj['metadata']) ? obj['metadata'] : {};
+  return {
+    ...obj,
+    metadata: { ...meta, ...(managedFields === undefined ? {} : { managedFields }) },
+  };
 }
 
 function nowString(d: Date): string {
@@ -443,15 +459,30 @@ export class Cluster implements ClusterApi {
     }
     delete meta.resourceVersion;
     delete meta.deletionTimestamp;
+    const requestedFields = meta.managedFields;
     delete meta.managedFields;
     obj.metadata = meta;
     obj.apiVersion = groupVersion(def.group, def.version);
     obj.kind = def.kind;
     if (def.statusSubresource && opts.fromHttp) delete obj['status'];
     const ctx = this.admissionContext('CREATE');
+    applyDecodeDefaults(def.kind, obj, ctx);
+    const requested = structuredClone(obj);
     mutate(def.kind, obj, ctx);
     let out = this.validated(def, obj, opts);
     validate(def.kind, out, undefined, ctx);
+    // apiserver create.go: the creator's entry is recorded against an empty live object.
+    const managedFields =
+      opts.managedFields ??
+      (opts.fieldManager !== undefined
+        ? recordWrite({
+            live: undefined,
+            next: withManagedFields(withoutMutations(out, requested, obj), requestedFields),
+            manager: opts.fieldManager,
+            apiVersion: groupVersion(def.group, def.version),
+            now: nowString(this.now()),
+          })
+        : undefined);
     this.requireNamespace(def, meta.namespace);
     if (this.store.get(def, meta.namespace, meta.name)) {
       throw new ApiError(
@@ -467,7 +498,7 @@ export class Cluster implements ClusterApi {
         uid: randomUUID(),
         creationTimestamp: nowString(this.now()),
         generation: 1,
-        ...(opts.managedFields ? { managedFields: opts.managedFields } : {}),
+        ...(managedFields && managedFields.length > 0 ? { managedFields } : {}),
       },
     };
     if (def.kind === 'Namespace') {
@@ -557,21 +588,8 @@ export class Cluster implements ClusterApi {
       generation: oldMeta.generation,
       resourceVersion: oldMeta.resourceVersion,
     };
-    // Field ownership is the server's: taken from an apply, else updated for the writer.
-    const managedFields =
-      opts.managedFields ??
-      (opts.fieldManager
-        ? recordUpdate(
-            old,
-            next,
-            opts.fieldManager,
-            groupVersion(def.group, def.version),
-            nowString(this.now()),
-            opts.subresource,
-          )
-        : (oldMeta.managedFields as ManagedFieldsEntry[] | undefined));
-    if (managedFields && managedFields.length > 0) next.metadata.managedFields = managedFields;
-    else delete next.metadata.managedFields;
+    const requestedFields = next.metadata.managedFields;
+    delete next.metadata.managedFields;
     if (!def.namespaced) delete next.metadata.namespace;
     if (oldMeta.deletionTimestamp) next.metadata.deletionTimestamp = oldMeta.deletionTimestamp;
     else delete next.metadata.deletionTimestamp;
@@ -581,13 +599,37 @@ export class Cluster implements ClusterApi {
       next['status'] = old['status'];
     }
     const ctx = this.admissionContext('UPDATE', opts.subresource);
+    applyDecodeDefaults(def.kind, next, ctx);
+    const requested = opts.fieldManager !== undefined ? structuredClone(next) : undefined;
     mutate(def.kind, next, ctx);
     const out = this.validated(def, next, opts);
     validate(def.kind, out, old, ctx);
+    // Field ownership is the server's: taken from an apply, else updated for an HTTP writer
+    // (apiserver update.go and patch.go), else, for the in-process controllers, left as it was.
+    const managedFields =
+      opts.managedFields ??
+      (requested && opts.fieldManager !== undefined
+        ? recordWrite({
+            live: old,
+            next: withManagedFields(withoutMutations(out, requested, next), requestedFields),
+            manager: opts.fieldManager,
+            apiVersion: groupVersion(def.group, def.version),
+            now: nowString(this.now()),
+            subresource: opts.subresource,
+          })
+        : (oldMeta.managedFields as ManagedFieldsEntry[] | undefined));
+    if (managedFields && managedFields.length > 0)
+      out.metadata = { ...out.metadata, managedFields };
+    else if (out.metadata) delete out.metadata.managedFields;
     if (!deepEqual(specPart(out), specPart(old))) {
       out.metadata = { ...out.metadata, generation: (oldMeta.generation ?? 1) + 1 };
     }
-    if (deepEqual(stripVolatile(out), stripVolatile(old))) return current;
+    // A write that changes nothing, field ownership included, stores nothing.
+    if (
+      deepEqual(stripVolatile(out), stripVolatile(old)) &&
+      deepEqual(out.metadata?.managedFields ?? [], oldMeta.managedFields ?? [])
+    )
+      return current;
     const finalizers = out.metadata?.finalizers;
     if (out.metadata?.deletionTimestamp && (!finalizers || finalizers.length === 0)) {
       if (opts.dryRun) return current;

@@ -401,12 +401,12 @@ function decodeBody(buf: Buffer, contentType: string, custom = true): Body {
   }
 }
 
-/** A write's field manager: the fieldManager parameter, else the User-Agent's first segment. */
-function fieldManagerOf(req: IncomingMessage, url: URL): string | undefined {
-  return (
-    url.searchParams.get('fieldManager') ??
-    (managerFromUserAgent(req.headers['user-agent']) || undefined)
-  );
+/**
+ * A write's field manager (apiserver handlers/create.go, managerOrUserAgent): the fieldManager
+ * parameter, else the User-Agent's first segment; '' becomes "unknown" when recorded.
+ */
+function fieldManagerOf(req: IncomingMessage, url: URL): string {
+  return url.searchParams.get('fieldManager') || managerFromUserAgent(req.headers['user-agent']);
 }
 
 function patchTypeOf(contentType: string): PatchType {
@@ -991,6 +991,7 @@ export class ApiHttp {
         const entry = this.cluster.createEntry(def, namespace, body as K8sResource, {
           ...wo,
           fromHttp: true,
+          fieldManager: fieldManagerOf(req, url),
         });
         await this.opts.whenDurable();
         send(res, 201, versioned(def, route.version, entry.json), 'application/json', wo.warnings);

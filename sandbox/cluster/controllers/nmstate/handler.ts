@@ -488,7 +488,11 @@ export class NmstateHandler implements Controller {
       return true;
     }
     this.writeEnactment(name, { kind: 'pending' });
-    const failed = enactments.filter(
+    // Counted after this enactment turned Pending, from a fresh list (v0.85.0
+    // shouldAbortReconcile after NotifyPending; pkg/enactmentstatus/conditions/counter.go
+    // CountConditionsLogicalAnd lists the enactments): a Failing left over from the previous
+    // generation on this very node must not abort it.
+    const failed = this.enactmentsOf(policy.metadata.name).filter(
       (e) =>
         e.status?.policyGeneration === generation &&
         enactmentOutcome(e.status.conditions) === 'failed',

@@ -19,7 +19,11 @@ const NNCP = ['nmstate.io', 'NodeNetworkConfigurationPolicy'] as const;
 const NNCE = ['nmstate.io', 'NodeNetworkConfigurationEnactment'] as const;
 const NNS = ['nmstate.io', 'NodeNetworkState'] as const;
 
-function cluster(workers: number, notReady: string[] = []) {
+function cluster(
+  workers: number,
+  notReady: string[] = [],
+  missingNics: Record<string, string[]> = {},
+) {
   const api = new FakeApi();
   const nodeT = api.resourceType('', 'Node');
   const nnsT = api.resourceType(...NNS);
@@ -43,6 +47,7 @@ function cluster(workers: number, notReady: string[] = []) {
       role: 'worker',
       index: i,
       nodeUid: node.metadata?.uid,
+      missingNics: missingNics[name] ?? [],
     });
     const created = api.create(nnsT, nns);
     api.update(nnsT, { ...created, status: nns.status }, { subresource: 'status' });
@@ -161,6 +166,32 @@ void test('a node waits as Pending before it is Aborted', () => {
     history.filter((s) => s !== ''),
     ['Pending', 'Aborted'],
   );
+  handler.stop();
+});
+
+void test('a failed generation fixed by the next one: no node aborts on a Failing left from before', () => {
+  // The first generation works on worker-0 and fails on worker-1, which has no ens2f1.
+  const { api, handler } = cluster(2, [], { 'worker-1': ['ens2f1'] });
+  const vlan = (base: string) => ({
+    interfaces: [
+      { name: `${base}.70`, type: 'vlan', state: 'up', vlan: { 'base-iface': base, id: 70 } },
+    ],
+  });
+  create(api, 'fixed', { maxUnavailable: 1, desiredState: vlan('ens2f1') });
+  api.clock.advanceUntil(() => states(api, 'fixed').join(',') === 'Available,Failing', 600_000);
+  const failed = policy(api, 'fixed');
+  api.update(api.resourceType(...NNCP), {
+    ...failed,
+    spec: { ...failed.spec, desiredState: vlan('eno4') },
+  });
+  // Upstream marks the node Pending before counting failures, so its own Failing of
+  // generation 1 does not count against generation 2.
+  api.clock.advanceUntil(
+    () => states(api, 'fixed').every((s) => s === 'Available' || s === 'Aborted'),
+    600_000,
+  );
+  assert.deepEqual(states(api, 'fixed'), ['Available', 'Available']);
+  assert.equal(policyState(api, 'fixed'), 'Available: 2/2 nodes successfully configured');
   handler.stop();
 });
 

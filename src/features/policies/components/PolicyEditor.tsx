@@ -36,6 +36,7 @@ import {
   type MergeConflict,
 } from '../../../shared/logic/merge';
 import { nmstateListIdentity } from '../../../shared/logic/nmstateMergeIdentity';
+import { getEditablePolicy } from '../logic/editable';
 import { MergeConflicts } from '../../../shared/ui/MergeConflicts';
 import type { Finding } from '../model/finding';
 import type { PolicyFormValues } from '../model/policyForm';
@@ -273,7 +274,8 @@ export function PolicyEditor({
           model: PolicyModel,
           name: draft.metadata.name,
         });
-        setConflict({ latest, merge: null });
+        // Compared with the loaded copy, which is the editable part too.
+        setConflict({ latest: getEditablePolicy(latest), merge: null });
       } catch (fetchErr) {
         const fe = toK8sError(fetchErr);
         if (fe.kind === 'notFound') {

@@ -15,6 +15,7 @@ import {
   usePolicyPermissions,
 } from '../data/usePolicyData';
 import { createEmptyPolicy } from '../logic/policyForm';
+import { getEditablePolicy } from '../logic/editable';
 import { PolicyEditor } from '../components/PolicyEditor';
 
 /** A clone keeps the spec and the user's labels/annotations; server-owned fields are dropped. */
@@ -32,14 +33,6 @@ const toClone = (source: NodeNetworkConfigurationPolicy): NodeNetworkConfigurati
     if (Object.keys(kept).length > 0) metadata.annotations = kept;
   }
   return { apiVersion: copy.apiVersion, kind: copy.kind, metadata, spec: copy.spec };
-};
-
-/** The editable part of the server copy; status is not the user's to edit. */
-const toEditable = (p: NodeNetworkConfigurationPolicy): NodeNetworkConfigurationPolicy => {
-  const copy = structuredClone(p);
-  delete copy.status;
-  delete copy.metadata.managedFields;
-  return copy;
 };
 
 function PolicyEditorPage() {
@@ -66,7 +59,7 @@ function PolicyEditorPage() {
     () => {
       if (!name && !cloneOf) return createEmptyPolicy('');
       if (!source.data) return null;
-      return isEdit ? toEditable(source.data) : toClone(source.data);
+      return isEdit ? getEditablePolicy(source.data) : toClone(source.data);
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps -- fixed once the source has loaded
     [sourceKey, name, cloneOf],
