@@ -4,7 +4,7 @@
 // transferred) and its data only when a SelfSubjectAccessReview says the user may get it.
 import { useQuery } from '@tanstack/react-query';
 import { consoleFetchJSON, k8sGet, useAccessReview } from '@openshift-console/dynamic-plugin-sdk';
-import { consoleApiPath } from '../../../shared/k8s/digestWatch';
+import { consoleApiPath } from '../../../shared/k8s/leanWatch';
 import { NMStateConfigGVK, SecretModel } from '../../../shared/k8s/models';
 import { useWatchedList } from '../../../shared/k8s/useWatchedList';
 import type { K8sResource } from '../../../shared/model/k8s';
