@@ -26,9 +26,17 @@ interface Nns {
  */
 async function plugNic(kube: KubeClient, node: string, nic: string): Promise<() => Promise<void>> {
   const write = async (edit: (ifaces: Record<string, unknown>[]) => Record<string, unknown>[]) => {
-    const nns = await kube.get<Nns>(`${NNS}/${node}`);
-    nns.status.currentState.interfaces = edit(nns.status.currentState.interfaces);
-    await kube.put(`${NNS}/${node}/status`, nns);
+    // The handler's refresh may write the state between our read and write: read again on 409.
+    for (let attempt = 1; ; attempt++) {
+      const nns = await kube.get<Nns>(`${NNS}/${node}`);
+      nns.status.currentState.interfaces = edit(nns.status.currentState.interfaces);
+      try {
+        await kube.put(`${NNS}/${node}/status`, nns);
+        return;
+      } catch (err) {
+        if (attempt >= 3 || !String(err).startsWith('Error: 409')) throw err;
+      }
+    }
   };
   await write((ifaces) => [
     ...ifaces.filter((i) => i.name !== nic),
@@ -48,10 +56,9 @@ async function plugNic(kube: KubeClient, node: string, nic: string): Promise<() 
 /** The keys of the console store's k8s slice: one per running watch (makeReduxID). */
 async function watchIds(page: Page): Promise<string[]> {
   return page.evaluate(() => {
-    const k8s = window.__standin?.store.getState().k8s as
-      | { keySeq(): { toArray(): unknown[] } }
-      | undefined;
-    return (k8s?.keySeq().toArray() ?? []).filter((k): k is string => typeof k === 'string');
+    const state = window.__standin?.store.getState() as unknown as
+      { k8s?: { keySeq(): { toArray(): unknown[] } } } | undefined;
+    return (state?.k8s?.keySeq().toArray() ?? []).filter((k): k is string => typeof k === 'string');
   });
 }
 
@@ -105,7 +112,7 @@ test('the one-node topology page follows its NodeNetworkState live', async ({
 }) => {
   const topo = new TopologyPage(consolePage);
   await topo.open('', 'worker-0');
-  await expect(topo.groups).toHaveCount(1);
+  await expect(topo.graph.locator('[data-test^="group-"]')).toHaveCount(1);
   await expect(topo.iface('worker-0/bond0/bond')).toBeVisible();
   const unplug = await plugNic(kube, 'worker-0', 'eno9');
   try {

@@ -599,7 +599,9 @@ describe('list semantics', () => {
       ['plain-2', { nodeName: 'node-2' }],
       ['plain-3', { nodeName: 'node-3' }],
     ] as const) {
-      await c.req('POST', '/api/v1/namespaces/default/pods', { body: { metadata: { name }, spec } });
+      await c.req('POST', '/api/v1/namespaces/default/pods', {
+        body: { metadata: { name }, spec },
+      });
     }
     const names = async (sel: string): Promise<string[]> => {
       const res = await c.req('GET', `/api/v1/pods?fieldSelector=${encodeURIComponent(sel)}`);

@@ -16,7 +16,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { consoleFetchJSON } from '@openshift-console/dynamic-plugin-sdk';
 import type { K8sModel, K8sResourceCommon } from '@openshift-console/dynamic-plugin-sdk';
-import { apiPath, applyLeanBatch, isLeanWatchStale, leanQueryKey, runLeanWatch } from './leanWatchCore';
+import {
+  apiPath,
+  applyLeanBatch,
+  isLeanWatchStale,
+  leanQueryKey,
+  runLeanWatch,
+} from './leanWatchCore';
 import type {
   LeanWatchIO,
   LeanWatchOptions,
@@ -186,7 +192,8 @@ export function useLeanList<T extends K8sResource>(
 ): WatchedResult<readonly T[]> {
   const r = useLeanWatch(spec);
   const data = useMemo(
-    () => [...r.digests.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, d]) => d),
+    () =>
+      [...r.digests.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, d]) => d),
     [r.digests],
   );
   return {

@@ -102,7 +102,12 @@ function start(
   f: ReturnType<typeof fakeIO>,
   subprotocols?: string[],
   extra: Partial<LeanWatchOptions<string>> = {},
-): { batches: LeanBatch<string>[]; statuses: LeanWatchStatus[]; errors: string[]; stop: () => void } {
+): {
+  batches: LeanBatch<string>[];
+  statuses: LeanWatchStatus[];
+  errors: string[];
+  stop: () => void;
+} {
   const batches: LeanBatch<string>[] = [];
   const statuses: LeanWatchStatus[] = [];
   const errors: string[] = [];
@@ -170,8 +175,14 @@ test('lean watch: live while the socket is open; a drop records when the data st
   // The bridge closes browser sockets without a close frame.
   f.sockets[0]?.onclose?.({ code: 1006 });
   assert.deepEqual(w.statuses.at(-1), { live: false, asOf: droppedAt });
-  assert.equal(isLeanWatchStale({ live: false, asOf: droppedAt }, droppedAt + 9_999, 10_000), false);
-  assert.equal(isLeanWatchStale({ live: false, asOf: droppedAt }, droppedAt + 10_000, 10_000), true);
+  assert.equal(
+    isLeanWatchStale({ live: false, asOf: droppedAt }, droppedAt + 9_999, 10_000),
+    false,
+  );
+  assert.equal(
+    isLeanWatchStale({ live: false, asOf: droppedAt }, droppedAt + 10_000, 10_000),
+    true,
+  );
   // Re-listed after the first retry delay, then live again on the new socket.
   await f.advance(FIRST_RETRY_MS);
   assert.equal(f.sockets.length, 2);
@@ -379,7 +390,10 @@ test('lean watch: a null digest leaves the object out, and removes one held befo
     },
   });
   const f = fakeIO(() => [
-    { items: [withNet('p1', true, '1'), withNet('p2', false, '1')], metadata: { resourceVersion: '5' } },
+    {
+      items: [withNet('p1', true, '1'), withNet('p2', false, '1')],
+      metadata: { resourceVersion: '5' },
+    },
   ]);
   const w = start(f, undefined, {
     model: podModel,
@@ -414,10 +428,13 @@ test('lean watch: applyLeanBatch keeps digests by key and its identity when noth
     ],
     deletes: [],
   });
-  assert.deepEqual([...first], [
-    ['a', 1],
-    ['b', 2],
-  ]);
+  assert.deepEqual(
+    [...first],
+    [
+      ['a', 1],
+      ['b', 2],
+    ],
+  );
   const same = applyLeanBatch(first, { reset: false, complete: true, upserts: [], deletes: [] });
   assert.equal(same, first);
   const next = applyLeanBatch(first, {
@@ -428,10 +445,14 @@ test('lean watch: applyLeanBatch keeps digests by key and its identity when noth
   });
   assert.notEqual(next, first);
   assert.deepEqual([...next], [['a', 3]]);
-  assert.deepEqual([...first], [
-    ['a', 1],
-    ['b', 2],
-  ], 'a map handed out is never changed');
+  assert.deepEqual(
+    [...first],
+    [
+      ['a', 1],
+      ['b', 2],
+    ],
+    'a map handed out is never changed',
+  );
   const reset = applyLeanBatch(next, {
     reset: true,
     complete: true,
@@ -485,7 +506,9 @@ test('lean watch: a forbidden list is reported and not retried; a failing one is
   w.stop();
 
   let fail = true;
-  const g = fakeIO(() => [fail ? Object.assign(new Error('down'), { code: 503 }) : page('4', ['a'])]);
+  const g = fakeIO(() => [
+    fail ? Object.assign(new Error('down'), { code: 503 }) : page('4', ['a']),
+  ]);
   const v = start(g);
   await g.settle();
   assert.deepEqual(v.errors, ['server']);
@@ -529,4 +552,3 @@ test('lean watch: stopping closes the socket and ignores a list still in flight'
   w.stop();
   assert.equal(f.sockets[0]?.closed, 1000);
 });
-

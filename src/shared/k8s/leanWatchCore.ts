@@ -121,8 +121,7 @@ export const apiPath = (model: K8sModel, basePath: string, namespace?: string): 
     model.apiGroup && model.apiGroup !== 'core'
       ? `apis/${model.apiGroup}/${model.apiVersion}`
       : `api/${model.apiVersion}`;
-  const ns =
-    namespace && model.namespaced ? `namespaces/${encodeURIComponent(namespace)}/` : '';
+  const ns = namespace && model.namespaced ? `namespaces/${encodeURIComponent(namespace)}/` : '';
   return `${basePath}api/kubernetes/${group}/${ns}${model.plural}`;
 };
 
@@ -260,7 +259,8 @@ export function runLeanWatch<D>(
         retry();
       return;
     }
-    if (!progressive) opts.onBatch({ reset: true, complete: true, upserts: collected, deletes: [] });
+    if (!progressive)
+      opts.onBatch({ reset: true, complete: true, upserts: collected, deletes: [] });
     listedOnce = true;
     retryMs = FIRST_RETRY_MS;
     open(rv, mine);

@@ -23,7 +23,12 @@ const rich: NodeNetworkState = {
           lldp: { enabled: true, neighbors: [[{ type: 1, 'chassis-id': 'aa' }]] },
           ethtool: { feature: { tso: true } },
         },
-        { name: 'lo', type: 'loopback', state: 'up', ipv4: { address: [{ ip: '127.0.0.1' }] } },
+        {
+          name: 'lo',
+          type: 'loopback',
+          state: 'up',
+          ipv4: { address: [{ ip: '127.0.0.1', 'prefix-length': 8 }] },
+        },
       ],
       routes: { running: [{ destination: '0.0.0.0/0', 'next-hop-address': '192.168.111.1' }] },
       ovn: { 'bridge-mappings': [{ localnet: 'physnet', bridge: 'br-ex' }] },

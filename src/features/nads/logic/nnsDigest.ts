@@ -43,5 +43,5 @@ export function digestNnsForNads(obj: unknown): NodeNetworkState | null {
   return {
     metadata: { name: obj.metadata.name },
     status: { currentState: state },
-  } as NodeNetworkState;
+  };
 }

@@ -119,7 +119,15 @@ void describe('digestFailedEnactment', () => {
     const digests = all.map(digestFailedEnactment);
     assert.deepEqual(
       digests.map((d) => d?.metadata.name ?? null),
-      ['w1.bond0-workers', 'w2.bond0-workers', null, null, 'w5.bond0-workers', null, 'w7.bond0-workers'],
+      [
+        'w1.bond0-workers',
+        'w2.bond0-workers',
+        null,
+        null,
+        'w5.bond0-workers',
+        null,
+        'w7.bond0-workers',
+      ],
     );
     const failing = digests[0];
     assert.ok(failing);
@@ -128,8 +136,11 @@ void describe('digestFailedEnactment', () => {
       'nmstate.io/policy': 'bond0-workers',
     });
     assert.equal(failing.status?.policyGeneration, 1);
-    for (const c of failing.status?.conditions ?? []) {
-      assert.deepEqual(Object.keys(c).filter((k) => k === 'lastHeartbeatTime'), []);
+    for (const c of failing.status.conditions ?? []) {
+      assert.deepEqual(
+        Object.keys(c).filter((k) => k === 'lastHeartbeatTime'),
+        [],
+      );
       if (c.type !== 'Failing') assert.equal(c.message, undefined);
     }
     assert.ok(JSON.stringify(failing).length < JSON.stringify(all[0]).length);

@@ -107,8 +107,7 @@ export function useSwitchPortsData(
   node?: string,
 ): SwitchPortsData {
   const on = { enabled };
-  const oneNode =
-    node === undefined ? on : { enabled, fieldSelector: `metadata.name=${node}` };
+  const oneNode = node === undefined ? on : { enabled, fieldSelector: `metadata.name=${node}` };
   const switchGate: WatchGate = enabled ? gateFromFlag(switchesInstalled) : false;
   const lists = useWatchedLists({
     hosts: { gvk: BareMetalHostGVK, opts: on },
