@@ -111,7 +111,19 @@ export interface FieldRequirement {
 
 /** Field selectors supported per kind, on top of metadata.name and metadata.namespace. */
 const EXTRA_FIELDS: Record<string, string[]> = {
-  Pod: ['spec.nodeName', 'status.phase', 'spec.restartPolicy', 'spec.schedulerName'],
+  // kubernetes pkg/registry/core/pod/strategy.go, ToSelectableFields (PodToSelectableFields in
+  // older releases). spec.nodeName is also the field the API server indexes pods by (MatchPod's
+  // IndexFields), which is why per-node pod reads (`spec.nodeName=<node>`) are cheap there.
+  Pod: [
+    'spec.nodeName',
+    'spec.restartPolicy',
+    'spec.schedulerName',
+    'spec.serviceAccountName',
+    'spec.hostNetwork',
+    'status.phase',
+    'status.podIP',
+    'status.nominatedNodeName',
+  ],
   Event: [
     'involvedObject.kind',
     'involvedObject.namespace',
@@ -159,6 +171,15 @@ export function parseFieldSelector(
 }
 
 function fieldValue(obj: K8sResource, path: string): string {
+  // strategy.go ToSelectableFields: a pod without hostNetwork selects as "false".
+  if (obj.kind === 'Pod' && path === 'spec.hostNetwork') {
+    const spec: unknown = obj.spec;
+    const host =
+      typeof spec === 'object' && spec !== null
+        ? (spec as { hostNetwork?: unknown }).hostNetwork
+        : undefined;
+    return host === true ? 'true' : 'false';
+  }
   let cur: unknown = obj;
   for (const part of path.split('.')) {
     if (typeof cur !== 'object' || cur === null) return '';

@@ -592,6 +592,49 @@ describe('list semantics', () => {
     assert.equal(items[0]?.count, 2, 'repeats aggregate');
   });
 
+  it('selects pods by the fields kube-apiserver offers for them, on lists and watches', async () => {
+    // kubernetes pkg/registry/core/pod/strategy.go ToSelectableFields.
+    for (const [name, spec] of [
+      ['host-net', { nodeName: 'node-2', hostNetwork: true, serviceAccountName: 'sa1' }],
+      ['plain-2', { nodeName: 'node-2' }],
+      ['plain-3', { nodeName: 'node-3' }],
+    ] as const) {
+      await c.req('POST', '/api/v1/namespaces/default/pods', {
+        body: { metadata: { name }, spec },
+      });
+    }
+    const names = async (sel: string): Promise<string[]> => {
+      const res = await c.req('GET', `/api/v1/pods?fieldSelector=${encodeURIComponent(sel)}`);
+      assert.equal(res.status, 200, sel);
+      return (res.body['items'] as { metadata: { name: string } }[]).map((p) => p.metadata.name);
+    };
+    assert.deepEqual(await names('spec.nodeName=node-2'), ['host-net', 'plain-2']);
+    assert.deepEqual(await names('spec.nodeName=node-2,spec.hostNetwork=false'), ['plain-2']);
+    assert.deepEqual(await names('spec.nodeName=node-2,spec.hostNetwork=true'), ['host-net']);
+    assert.deepEqual(await names('spec.nodeName=node-2,spec.serviceAccountName=sa1'), ['host-net']);
+    const events = await readWatch(
+      `${c.url}/api/v1/pods?watch=true&fieldSelector=${encodeURIComponent('spec.nodeName=node-3')}`,
+      2,
+      {
+        onOpen: async () => {
+          await c.req('POST', '/api/v1/namespaces/default/pods', {
+            body: { metadata: { name: 'late-2' }, spec: { nodeName: 'node-2' } },
+          });
+          await c.req('POST', '/api/v1/namespaces/default/pods', {
+            body: { metadata: { name: 'late-3' }, spec: { nodeName: 'node-3' } },
+          });
+        },
+      },
+    );
+    assert.deepEqual(
+      events.map((e) => [e['type'], meta(e['object'] as Record<string, unknown>)['name']]),
+      [
+        ['ADDED', 'plain-3'],
+        ['ADDED', 'late-3'],
+      ],
+    );
+  });
+
   it('paginates with limit and continue', async () => {
     const seen: string[] = [];
     let token: string | undefined;

@@ -1,4 +1,4 @@
-// The impersonation subprotocols for WebSockets the plugin opens itself (the digest watch). The
+// The impersonation subprotocols for WebSockets the plugin opens itself (the lean watch). The
 // console's SDK gives plugins no accessor for them; what it does give is its redux store through
 // the shared `react-redux` module (console-dynamic-plugin-sdk/src/shared-modules/
 // shared-modules-meta.ts lists it; the console renders plugins inside its <Provider>), which is
@@ -7,7 +7,7 @@
 //
 // react-redux is loaded on demand: a console (or stand-in) that does not share it, or renders no
 // Provider, then gets no subprotocols instead of a plugin chunk that fails to load. The list half
-// of the digest watch is impersonated by consoleFetchJSON in any case.
+// of the lean watch is impersonated by consoleFetchJSON in any case.
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useSyncExternalStore } from 'react';
 import type * as ReactRedux from 'react-redux';

@@ -22,11 +22,15 @@ import { InstalledWithSection } from './InstalledWithSection';
 export function NodeInstalledWith({ node }: { node: string }) {
   const metal3 = useFlag(FLAGS.metal3);
   const on = { enabled: metal3 };
+  // This node's Node and NodeNetworkState by name: the Network tab must not hold every node's
+  // state in the console's store to show one. Hosts are still all read: which one is this
+  // node's is decided from their consumer references and MACs (findHostForNode).
+  const thisNode = { enabled: metal3, fieldSelector: `metadata.name=${node}` };
   const lists = useWatchedLists({
     hosts: { gvk: BareMetalHostGVK, opts: on },
     hardwareData: { gvk: HardwareDataGVK, opts: on },
-    nodes: { gvk: NodeGVK, opts: on },
-    nns: { gvk: NodeNetworkStateGVK, opts: on },
+    nodes: { gvk: NodeGVK, opts: thisNode },
+    nns: { gvk: NodeNetworkStateGVK, opts: thisNode },
     policies: { gvk: PolicyGVK, opts: on },
   });
   const hosts = lists.hosts.data as BareMetalHost[];

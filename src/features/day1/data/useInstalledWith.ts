@@ -8,7 +8,7 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { consoleFetchJSON, k8sGet, useAccessReview } from '@openshift-console/dynamic-plugin-sdk';
-import { consoleApiPath } from '../../../shared/k8s/digestWatch';
+import { consoleApiPath } from '../../../shared/k8s/leanWatch';
 import { InfraEnvGVK, NMStateConfigGVK, SecretModel } from '../../../shared/k8s/models';
 import { useWatchedList } from '../../../shared/k8s/useWatchedList';
 import type { K8sResource } from '../../../shared/model/k8s';

@@ -40,9 +40,9 @@ import { useEffectiveNoteText, useFormUnavailableText } from './findingText';
 interface NadDetailsProps {
   nad: NetworkAttachmentDefinition;
   findings: Finding[];
-  pods: Pod[];
+  pods: readonly Pod[];
   /** The pods watch itself, so a 403 on pods degrades only the pod sections. */
-  podsResult?: WatchedResult<Pod[]>;
+  podsResult?: WatchedResult<readonly Pod[]>;
   events: Event[];
 }
 
@@ -92,7 +92,7 @@ function PodLink({ pod }: { pod: Pod }) {
   );
 }
 
-function AttachedPods({ nad, pods }: { nad: NetworkAttachmentDefinition; pods: Pod[] }) {
+function AttachedPods({ nad, pods }: { nad: NetworkAttachmentDefinition; pods: readonly Pod[] }) {
   const { t } = usePluginTranslation();
   const usages = useMemo(
     () => getPodsUsingNad(pods, nad).filter((u) => u.status.length > 0),
@@ -151,7 +151,7 @@ function FailingPods({
   events,
 }: {
   nad: NetworkAttachmentDefinition;
-  pods: Pod[];
+  pods: readonly Pod[];
   events: Event[];
 }) {
   const { t } = usePluginTranslation();

@@ -1,7 +1,9 @@
 // Live data the NAD pages need. The validator's cluster context is built from the live Network
 // config objects, every NAD, NodeNetworkStates and NNCPs; an absent API (no nmstate, not
 // OpenShift) simply leaves that part of the context unknown so those checks are skipped or fall
-// back to documented defaults instead of failing the page.
+// back to documented defaults instead of failing the page. NodeNetworkStates and pods come
+// through lean watches, trimmed to what the checks and the pod sections read (nnsDigest.ts,
+// podDigest.ts): every node's whole state and every pod do not belong in the console's store.
 import { useMemo } from 'react';
 import type { Event, K8sResource, Pod } from '../../../shared/model/k8s';
 import type { NetworkAttachmentDefinition } from '../../../shared/model/nad';
@@ -14,11 +16,14 @@ import {
   EventGVK,
   NadGVK,
   NodeGVK,
-  NodeNetworkStateGVK,
+  NodeNetworkStateModel,
   OperatorNetworkGVK,
-  PodGVK,
+  PodModel,
   PolicyGVK,
 } from '../../../shared/k8s/models';
+import { useLeanList } from '../../../shared/k8s/leanWatch';
+import { digestAttachedPod } from '../logic/podDigest';
+import { digestNnsForNads } from '../logic/nnsDigest';
 import { useWatchedList, useWatchedLists } from '../../../shared/k8s/useWatchedList';
 import type { WatchedResult } from '../../../shared/k8s/useWatchedList';
 import { buildValidationContext } from '../logic/context';
@@ -32,7 +37,7 @@ export function toListNamespace(active: string | undefined): string | undefined 
 }
 
 /** The list when it can be trusted; undefined while loading or when the API is unavailable. */
-function usable(r: WatchedResult<K8sResource[]>): K8sResource[] | undefined {
+function usable<A extends readonly K8sResource[]>(r: WatchedResult<A>): A | undefined {
   return r.isLoading || (r.error && !r.isStale) ? undefined : r.data;
 }
 
@@ -48,17 +53,20 @@ export function useNadValidationContext(): NadContextResult {
   const lists = useWatchedLists({
     networkConfig: { gvk: ClusterNetworkConfigGVK },
     operatorNetwork: { gvk: OperatorNetworkGVK },
-    nns: { gvk: NodeNetworkStateGVK },
     policies: { gvk: PolicyGVK },
     nodes: { gvk: NodeGVK },
   });
   const allNads = useWatchedList<NetworkAttachmentDefinition>(NadGVK);
-  const { networkConfig, operatorNetwork, nns, policies, nodes } = lists;
+  const nns = useLeanList<NodeNetworkState>({
+    model: NodeNetworkStateModel,
+    digest: digestNnsForNads,
+  });
+  const { networkConfig, operatorNetwork, policies, nodes } = lists;
   // The lists object is rebuilt on every render; the usable arrays keep their identity until the
   // watch delivers new data, so they are what the (costly) context depends on.
   const networkConfigs = usable(networkConfig);
   const operatorNetworks = usable(operatorNetwork);
-  const states = usable(nns) as NodeNetworkState[] | undefined;
+  const states = usable(nns);
   const nncps = usable(policies) as NodeNetworkConfigurationPolicy[] | undefined;
   const nodeList = usable(nodes);
   const context = useMemo(
@@ -78,8 +86,27 @@ export function useNadValidationContext(): NadContextResult {
   return { context, allNads, isLoading };
 }
 
-export function usePods(namespace: string | undefined): WatchedResult<Pod[]> {
-  return useWatchedList<Pod>(PodGVK, { namespace });
+/**
+ * The pods that ask for or report a NAD, trimmed to what the views read (digestAttachedPod),
+ * through a lean watch: a namespace's or the cluster's pods are the most numerous objects it has,
+ * and the console's store would keep each whole. `node` narrows them to one node's pods with the
+ * `spec.nodeName` field selector the API server supports for pods.
+ */
+export function useAttachedPods(
+  opts: { namespace?: string; node?: string; enabled?: boolean } = {},
+): WatchedResult<readonly Pod[]> {
+  return useLeanList<Pod>({
+    model: PodModel,
+    namespace: opts.namespace,
+    fieldSelector: opts.node !== undefined ? `spec.nodeName=${opts.node}` : undefined,
+    digest: digestAttachedPod,
+    enabled: opts.enabled,
+  });
+}
+
+/** Pods of a namespace (all namespaces when undefined) that use a NAD. */
+export function usePods(namespace: string | undefined): WatchedResult<readonly Pod[]> {
+  return useAttachedPods({ namespace });
 }
 
 export function useEvents(namespace: string | undefined, enabled: boolean): WatchedResult<Event[]> {

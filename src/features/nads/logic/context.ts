@@ -42,7 +42,7 @@ export interface ValidationContextInput {
   /** `operator.openshift.io/v1` Network `cluster`. */
   operatorNetwork?: K8sResource;
   nads?: NetworkAttachmentDefinition[];
-  nodeNetworkStates?: NodeNetworkState[];
+  nodeNetworkStates?: readonly NodeNetworkState[];
   policies?: NodeNetworkConfigurationPolicy[];
   platform?: Platform;
 }
@@ -127,7 +127,9 @@ function clusterRanges(input: ValidationContextInput, platform: Platform): Clust
   return out;
 }
 
-function nodeInterfaces(states: NodeNetworkState[]): Map<string, Map<string, NodeInterfaceInfo>> {
+function nodeInterfaces(
+  states: readonly NodeNetworkState[],
+): Map<string, Map<string, NodeInterfaceInfo>> {
   const out = new Map<string, Map<string, NodeInterfaceInfo>>();
   for (const nns of states) {
     const ifaces = new Map<string, NodeInterfaceInfo>();
@@ -153,7 +155,7 @@ const LINK_LOCAL: readonly Cidr[] = ['169.254.0.0/16', 'fe80::/10'].map(
  * which of them it could hand out. Link-local and loopback addresses never leave the node, and the
  * OVN management port holds a pod-network address the pod-network rule already covers.
  */
-function nodeAddresses(states: NodeNetworkState[]): Map<IpFamily, NodeAddress[]> {
+function nodeAddresses(states: readonly NodeNetworkState[]): Map<IpFamily, NodeAddress[]> {
   const out = new Map<IpFamily, NodeAddress[]>();
   for (const nns of states) {
     for (const i of nns.status?.currentState?.interfaces ?? []) {

@@ -1,11 +1,16 @@
-// Live phase counts of every policy for the policy list, from a digest watch of all enactments
-// (see shared/k8s/digestWatch and logic/enactmentCounter for why not the console's watch).
+// Live phase counts of every policy for the policy list, from a lean watch of all enactments
+// (see shared/k8s/leanWatch and logic/enactmentCounter for why not the console's watch). The
+// counter is the watch's reducer: it takes each flush's digests and keeps counts, not a map.
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { Node } from '../../../shared/model/k8s';
 import type { NodeNetworkConfigurationPolicy } from '../../../shared/model/nmstate';
 import { ENACTMENT_PAGE_SIZE, EnactmentModel } from '../../../shared/k8s/models';
-import { isDigestStale, startDigestWatch } from '../../../shared/k8s/digestWatch';
-import type { DigestWatchStatus } from '../../../shared/k8s/digestWatch';
+import {
+  isLeanWatchStale,
+  LEAN_STALE_AFTER_MS,
+  startLeanWatch,
+} from '../../../shared/k8s/leanWatch';
+import type { LeanWatchStatus } from '../../../shared/k8s/leanWatch';
 import { useImpersonationSubprotocols } from '../../../shared/k8s/useImpersonation';
 import type { K8sError } from '../../../shared/k8s/k8sError';
 import type { NodeNetworkConfigurationEnactment } from '../../../shared/model/nmstate';
@@ -25,7 +30,7 @@ export interface EnactmentCounts {
 }
 
 /** How long the counts may lag behind the cluster (socket down) before the page says so. */
-export const STALE_AFTER_MS = 10_000;
+export const STALE_AFTER_MS = LEAN_STALE_AFTER_MS;
 
 export function useEnactmentCounts(
   policies: readonly NodeNetworkConfigurationPolicy[],
@@ -34,7 +39,7 @@ export function useEnactmentCounts(
 ): EnactmentCounts {
   const [counter] = useState(createEnactmentCounter);
   const [state, setState] = useState<{ version: number; error?: K8sError }>({ version: 0 });
-  const [status, setStatus] = useState<DigestWatchStatus>({ live: false });
+  const [status, setStatus] = useState<LeanWatchStatus>({ live: false });
   const [overdue, setOverdue] = useState(false);
   // List and watch as the same user: wait for the console's impersonation before opening the
   // socket, and start over when it changes.
@@ -42,12 +47,16 @@ export function useEnactmentCounts(
   const protocolKey = subprotocols?.join(',');
   useEffect(() => {
     if (!enabled || protocolKey === undefined) return undefined;
-    return startDigestWatch({
+    return startLeanWatch({
       model: EnactmentModel,
       pageSize: ENACTMENT_PAGE_SIZE,
       digest: (obj) => digestEnactment(obj as unknown as NodeNetworkConfigurationEnactment),
       onBatch: (batch) => {
-        counter.apply(batch);
+        counter.apply({
+          reset: batch.reset,
+          upserts: batch.upserts.map((u) => u.digest),
+          deletes: batch.deletes,
+        });
         setState((s) => ({ version: s.version + 1 }));
       },
       onError: (error) => setState((s) => ({ ...s, error })),
@@ -72,6 +81,6 @@ export function useEnactmentCounts(
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [counter, version, policies, nodes],
   );
-  const stale = overdue && isDigestStale(status, Date.now(), STALE_AFTER_MS);
+  const stale = overdue && isLeanWatchStale(status, Date.now(), STALE_AFTER_MS);
   return { counts, error: state.error, staleSince: stale ? status.asOf : undefined };
 }

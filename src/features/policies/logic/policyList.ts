@@ -60,7 +60,7 @@ export const buildPolicyRows = (
 
 /**
  * Rows from phase counts already taken: the list page keeps an EnactmentCounter fed by its
- * digest watch, so a watch flush costs only the enactments it changed.
+ * lean watch, so a watch flush costs only the enactments it changed.
  */
 export const buildPolicyRowsFromCounts = (
   policies: readonly NodeNetworkConfigurationPolicy[],

@@ -1,6 +1,11 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { getFailedNodeDetails, getTouchedInterfaceNames, listFailedPolicies } from './failed';
+import {
+  digestFailedEnactment,
+  getFailedNodeDetails,
+  getTouchedInterfaceNames,
+  listFailedPolicies,
+} from './failed';
 import { makeEnactment, withPolicyConditions } from '../../policies/__fixtures__/enactmentFixtures';
 import {
   bondPolicy,
@@ -97,5 +102,76 @@ void describe('getTouchedInterfaceNames', () => {
     ]);
     assert.deepEqual(getTouchedInterfaceNames({ interfaces: '{{ capture.x }}' as never }), []);
     assert.deepEqual(getTouchedInterfaceNames(null), []);
+  });
+});
+
+void describe('digestFailedEnactment', () => {
+  const all = [
+    makeEnactment('w1', 'bond0-workers', 'failing'),
+    makeEnactment('w2', 'bond0-workers', 'aborted'),
+    makeEnactment('w3', 'bond0-workers', 'available'),
+    makeEnactment('w4', 'bond0-workers', 'retrying'),
+    makeEnactment('w5', 'bond0-workers', 'failing', { labels: false }),
+    makeEnactment('w6', 'bond0-workers', 'progressing'),
+    makeEnactment('w7', 'bond0-workers', 'failing'),
+  ];
+  void it('keeps failing and aborted enactments only, without states or other messages', () => {
+    const digests = all.map(digestFailedEnactment);
+    assert.deepEqual(
+      digests.map((d) => d?.metadata.name ?? null),
+      [
+        'w1.bond0-workers',
+        'w2.bond0-workers',
+        null,
+        null,
+        'w5.bond0-workers',
+        null,
+        'w7.bond0-workers',
+      ],
+    );
+    const failing = digests[0];
+    assert.ok(failing);
+    assert.deepEqual(failing.metadata.labels, {
+      'nmstate.io/node': 'w1',
+      'nmstate.io/policy': 'bond0-workers',
+    });
+    assert.equal(failing.status?.policyGeneration, 1);
+    for (const c of failing.status.conditions ?? []) {
+      assert.deepEqual(
+        Object.keys(c).filter((k) => k === 'lastHeartbeatTime'),
+        [],
+      );
+      if (c.type !== 'Failing') assert.equal(c.message, undefined);
+    }
+    assert.ok(JSON.stringify(failing).length < JSON.stringify(all[0]).length);
+    const aborted = digests[1];
+    assert.ok(aborted);
+    for (const c of aborted.status?.conditions ?? []) assert.equal(c.message, undefined);
+    assert.equal(digestFailedEnactment({ metadata: 'x' } as never), null);
+  });
+  const digestOf = (i: number) => {
+    const e = all[i];
+    assert.ok(e);
+    const d = digestFailedEnactment(e);
+    assert.ok(d);
+    return d;
+  };
+  void it('gives a failed policy the row the whole enactments give', () => {
+    const whole = listFailedPolicies([bond], all.slice(0, 3));
+    const lean = listFailedPolicies(
+      [bond],
+      all.slice(0, 3).flatMap((e) => digestFailedEnactment(e) ?? []),
+    );
+    assert.equal(whole.length, 1);
+    assert.deepEqual(
+      lean.map((r) => [r.name, r.outcome, r.failingNodes, r.abortedNodes, r.headline]),
+      whole.map((r) => [r.name, r.outcome, r.failingNodes, r.abortedNodes, r.headline]),
+    );
+    // The node comes from the `<node>.<policy>` name when the labels are missing.
+    const unlabelled = listFailedPolicies([bond], [digestOf(4)]);
+    assert.deepEqual(unlabelled[0]?.failingNodes, ['w5']);
+    // A failure of an older generation is not this generation's outcome.
+    const newer = { ...bond, metadata: { ...bond.metadata, generation: 2 } };
+    assert.deepEqual(listFailedPolicies([newer], [digestOf(0)]), []);
   });
 });

@@ -11,7 +11,13 @@ import type {
 import type { EnactmentPhase } from '../../policies/model/enactmentStatus';
 import type { ExtractedEnactmentError } from '../../policies/model/enactmentError';
 import { getEnactmentFailure } from '../../policies/logic/enactmentError';
-import { getEnactmentKey, getEnactmentPhase } from '../../policies/logic/enactments';
+import {
+  getConditionPhase,
+  getEnactmentKey,
+  getEnactmentPhase,
+} from '../../policies/logic/enactments';
+import type { Condition } from '../../../shared/model/k8s';
+import { ENACTMENT_NODE_LABEL, ENACTMENT_POLICY_LABEL } from '../../../shared/model/nmstate';
 import { getInterfacePorts } from '../../policies/logic/validatePolicy';
 import type { RevisionOutcome } from '../model/revision';
 import { classifyOutcome } from './outcome';
@@ -87,6 +93,52 @@ export const listFailedPolicies = (
   return rows.sort(
     (a, b) => b.failingNodes.length - a.failingNodes.length || a.name.localeCompare(b.name),
   );
+};
+
+/**
+ * What the failed-policies page keeps of an enactment (its lean watch's digest): only failing
+ * and aborted ones, which are all a row shows, trimmed to the node and policy, the generation
+ * and the conditions' type, status and reason, with the message of the Failing condition alone
+ * (the row's error headline comes from it). Captured and desired states, the handler's log-sized
+ * messages of other conditions and everything else are dropped, so a row of a policy that failed
+ * on 2,000 nodes holds a few hundred bytes per node instead of the whole enactments.
+ * `listFailedPolicies` gives a failed policy's row from these as from the whole enactments.
+ */
+export const digestFailedEnactment = (
+  nnce: NodeNetworkConfigurationEnactment,
+): NodeNetworkConfigurationEnactment | null => {
+  const meta: unknown = nnce.metadata;
+  if (!isRecord(meta) || typeof meta.name !== 'string') return null;
+  const status: unknown = nnce.status;
+  const raw: unknown = isRecord(status) ? status.conditions : undefined;
+  const conditions = Array.isArray(raw)
+    ? raw.filter((c): c is Condition => isRecord(c) && typeof c.type === 'string')
+    : [];
+  const phase = getConditionPhase(conditions);
+  if (phase !== 'Failing' && phase !== 'Aborted') return null;
+  const labels: Record<string, string> = {};
+  for (const key of [ENACTMENT_NODE_LABEL, ENACTMENT_POLICY_LABEL]) {
+    const value = nnce.metadata.labels?.[key];
+    if (typeof value === 'string') labels[key] = value;
+  }
+  const trimmed: (Condition & { messageEncoded?: string })[] = conditions.map((c) => {
+    const out: Condition & { messageEncoded?: string } = { type: c.type, status: c.status };
+    if (c.reason !== undefined) out.reason = c.reason;
+    if (phase === 'Failing' && c.type === 'Failing') {
+      if (c.message !== undefined) out.message = c.message;
+      const encoded: unknown = (c as { messageEncoded?: unknown }).messageEncoded;
+      if (typeof encoded === 'string') out.messageEncoded = encoded;
+    }
+    return out;
+  });
+  const generation = isRecord(status) ? status.policyGeneration : undefined;
+  return {
+    metadata: { name: nnce.metadata.name, labels },
+    status: {
+      conditions: trimmed,
+      ...(typeof generation === 'number' ? { policyGeneration: generation } : {}),
+    },
+  };
 };
 
 export interface FailedNodeDetails {

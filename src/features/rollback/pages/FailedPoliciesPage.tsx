@@ -21,6 +21,7 @@ import type { PhaseCounts } from '../../policies/logic/enactmentCounter';
 import { listFailedPolicies } from '../logic/failed';
 import { classifyPhaseCounts } from '../logic/outcome';
 import { usePolicyEnactments, usePolicyHistory } from '../data/usePolicyHistory';
+import { useFailedEnactments } from '../data/useFailedEnactments';
 import { topologyHighlightUrl } from '../components/FailedEnactmentsPanel';
 import { RollbackPanel } from '../components/RollbackPanel';
 
@@ -56,9 +57,10 @@ interface Candidate {
 }
 
 /**
- * One failed policy. Its node names and error come from a watch of that policy's enactments
- * alone (the handler labels them), so the page never holds every enactment of the cluster; the
- * counts come from the page's digest counter and show at once.
+ * One failed policy. Its node names and error come from a lean watch of that policy's failing
+ * and aborted enactments alone (the handler labels them; useFailedEnactments keeps a trimmed
+ * copy of each), so the page never holds whole enactments; the counts come from the page's
+ * enactment counter and show at once.
  */
 function FailedPolicyTableRow({
   candidate,
@@ -74,7 +76,7 @@ function FailedPolicyTableRow({
   const { t } = usePluginTranslation();
   const { policy, counts } = candidate;
   const name = policy.metadata.name;
-  const enactments = usePolicyEnactments(name);
+  const enactments = useFailedEnactments(name);
   const details = useMemo(
     () => listFailedPolicies([policy], enactments.data)[0],
     [policy, enactments.data],
@@ -143,7 +145,7 @@ function FailedPoliciesPage() {
   const { t } = usePluginTranslation();
   const policies = useWatchedList<NodeNetworkConfigurationPolicy>(PolicyGVK);
   const nodes = useWatchedList<Node>(NodeGVK);
-  // Phase counts from a digest watch: which policies failed, without keeping every enactment.
+  // Phase counts from a lean watch: which policies failed, without keeping every enactment.
   const enactments = useEnactmentCounts(policies.data, nodes.data, !policies.isMissingApi);
   const [canUpdate] = useAccessReview({
     group: PolicyModel.apiGroup,

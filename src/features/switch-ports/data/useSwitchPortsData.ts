@@ -1,5 +1,7 @@
 // Every live list the switch-port page joins: Metal3 objects, nodes and their network state,
-// and the policies/NADs/pods the cross-layer VLAN check needs.
+// and the policies/NADs/pods the cross-layer VLAN check needs. Pods come through a lean watch
+// that keeps only pods using a NAD, trimmed (nads/logic/podDigest); a one-node view (the node's
+// topology and Network tab) reads that node's Node, NodeNetworkState and pods only.
 import { useMemo } from 'react';
 import { useConsoleFlag } from '../../../shared/useConsoleFlag';
 import { gateFromFlag } from '../../../shared/k8s/useWatchedList';
@@ -13,12 +15,12 @@ import {
   NadGVK,
   NodeGVK,
   NodeNetworkStateGVK,
-  PodGVK,
   PolicyGVK,
 } from '../../../shared/k8s/models';
+import { useAttachedPods } from '../../nads/data/useNadData';
 import { useWatchedLists } from '../../../shared/k8s/useWatchedList';
 import type { WatchedResult } from '../../../shared/k8s/useWatchedList';
-import type { Node, Pod } from '../../../shared/model/k8s';
+import type { Node } from '../../../shared/model/k8s';
 import type {
   BareMetalHost,
   BareMetalSwitch,
@@ -77,9 +79,13 @@ export function switchPortKey(chassisId: string, portId: string): string {
 }
 
 /** The VLAN check's findings grouped by switch port, for marking ports on the topology. */
-export function useSwitchPortMismatches(enabled: boolean): ReadonlyMap<string, VlanMismatch[]> {
+export function useSwitchPortMismatches(
+  enabled: boolean,
+  /** Check this node only (the one-node topology): nothing of other nodes is watched. */
+  node?: string,
+): ReadonlyMap<string, VlanMismatch[]> {
   const switchesInstalled = useConsoleFlag(FLAGS.metal3Switches);
-  const { mismatches } = useSwitchPortsData(switchesInstalled, undefined, enabled);
+  const { mismatches } = useSwitchPortsData(switchesInstalled, undefined, enabled, node);
   return useMemo(() => {
     const byPort = new Map<string, VlanMismatch[]>();
     for (const m of mismatches) {
@@ -97,20 +103,23 @@ export function useSwitchPortsData(
   draft?: VlanCheckDraft,
   /** False (e.g. no Metal3 on this cluster) watches nothing and finds nothing. */
   enabled = true,
+  /** One node's view: its Node, NodeNetworkState and pods instead of every node's. */
+  node?: string,
 ): SwitchPortsData {
   const on = { enabled };
+  const oneNode = node === undefined ? on : { enabled, fieldSelector: `metadata.name=${node}` };
   const switchGate: WatchGate = enabled ? gateFromFlag(switchesInstalled) : false;
   const lists = useWatchedLists({
     hosts: { gvk: BareMetalHostGVK, opts: on },
     hardwareData: { gvk: HardwareDataGVK, opts: on },
     switches: { gvk: BareMetalSwitchGVK, opts: { enabled: switchGate } },
     attachments: { gvk: HostNetworkAttachmentGVK, opts: { enabled: switchGate } },
-    nodes: { gvk: NodeGVK, opts: on },
-    nns: { gvk: NodeNetworkStateGVK, opts: on },
+    nodes: { gvk: NodeGVK, opts: oneNode },
+    nns: { gvk: NodeNetworkStateGVK, opts: oneNode },
     policies: { gvk: PolicyGVK, opts: on },
     nads: { gvk: NadGVK, opts: on },
-    pods: { gvk: PodGVK, opts: on },
   });
+  const podList = useAttachedPods({ node, enabled });
   const hosts = lists.hosts.data as BareMetalHost[];
   const hardwareData = lists.hardwareData.data as HardwareData[];
   const switches = lists.switches.data as BareMetalSwitch[];
@@ -124,8 +133,8 @@ export function useSwitchPortsData(
     [storedPolicies, draft?.policy],
   );
   const nads = useMemo(() => withDraft(storedNads, draft?.nad), [storedNads, draft?.nad]);
-  const pods = lists.pods.data as Pod[];
-  const podsLoaded = !lists.pods.isLoading && !lists.pods.error;
+  const pods = podList.data;
+  const podsLoaded = !podList.isLoading && !podList.error;
 
   const hostViews = useMemo(
     () =>
@@ -159,7 +168,8 @@ export function useSwitchPortsData(
       }),
     [nodes, hosts, hardwareData, attachments, switches, nns, policies, nads, pods, podsLoaded],
   );
-  const isLoading = Object.values(lists).some((r) => (r as WatchedResult<unknown>).isLoading);
+  const isLoading =
+    podList.isLoading || Object.values(lists).some((r) => (r as WatchedResult<unknown>).isLoading);
   return {
     hosts,
     switches,

@@ -475,6 +475,20 @@ export function getPodNetworkRefs(pod: Pod): ObjectRef[] {
   });
 }
 
+/** Per node, the NADs its pods ask for; finished (Succeeded, Failed) pods hold no interface. */
+export function getNadRefsByNode(pods: readonly Pod[]): Map<string, ObjectRef[]> {
+  const byNode = new Map<string, ObjectRef[]>();
+  for (const pod of pods) {
+    const node = pod.spec?.nodeName;
+    const phase = pod.status?.phase;
+    if (!node || phase === 'Succeeded' || phase === 'Failed') continue;
+    const list = byNode.get(node) ?? [];
+    list.push(...getPodNetworkRefs(pod));
+    byNode.set(node, list);
+  }
+  return byNode;
+}
+
 function selectorMatches(selector: unknown, labels: Record<string, string>): boolean {
   if (!isRecord(selector)) return true;
   return Object.entries(selector).every(([k, v]) => labels[k] === v);
@@ -526,15 +540,7 @@ export function checkVlanConsistency(inputs: VlanConsistencyInputs): VlanMismatc
   const nadByRef = new Map(
     inputs.nads.map((n) => [refKey(n.metadata.namespace, n.metadata.name), n]),
   );
-  const podsByNode = new Map<string, ObjectRef[]>();
-  for (const pod of inputs.pods ?? []) {
-    const node = pod.spec?.nodeName;
-    const phase = pod.status?.phase;
-    if (!node || phase === 'Succeeded' || phase === 'Failed') continue;
-    const list = podsByNode.get(node) ?? [];
-    list.push(...getPodNetworkRefs(pod));
-    podsByNode.set(node, list);
-  }
+  const podsByNode = getNadRefsByNode(inputs.pods ?? []);
 
   const emit = (m: Omit<VlanMismatch, 'params'>, extra: Record<string, string | number> = {}) => {
     const params: Record<string, string | number> = { node: m.node, ...extra };

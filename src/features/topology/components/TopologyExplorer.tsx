@@ -47,7 +47,7 @@ export function TopologyExplorer({ node, testId }: TopologyExplorerProps) {
   const url = useTopologyUrlState();
   // Switch ports that do not carry a VLAN their hosts need (the switch-ports VLAN check).
   const hasMetal3 = useConsoleFlag(FLAGS.metal3);
-  const mismatchesByPort = useSwitchPortMismatches(hasMetal3 === true);
+  const mismatchesByPort = useSwitchPortMismatches(hasMetal3 === true, node);
   const portMismatches = useMemo(
     () => new Map([...mismatchesByPort].map(([k, v]) => [k, v.length])),
     [mismatchesByPort],

@@ -1,6 +1,15 @@
 // Live inputs of the topology (NNS, enactments, policies, Nodes) and the graph built from them.
 // The builder memoises each node's subgraph by the resourceVersions it depends on, so a watch
 // event for one node rebuilds that node only and every other subgraph keeps its identity.
+//
+// A one-node view (`/switchboard/topology/<node>`, the Node "Network" tab) watches only what it
+// draws: that node's NodeNetworkState and Node by name (`metadata.name` field selector, which
+// every kind supports), its enactments by the label the handler puts on each
+// (`nmstate.io/node=<node>`: kubernetes-nmstate api/shared/nodenetworkconfigurationenactment_types.go
+// `EnactmentNodeLabel`, set by `NewEnactment` in api/v1beta1/nodenetworkconfigurationenactment_types.go;
+// the handler's own cache selects its enactments the same way, cmd/handler/main.go), and the
+// policies (one object per policy, not per node). The console's store then holds one NNS instead
+// of every node's.
 import { useMemo, useRef } from 'react';
 import {
   ENACTMENT_PAGE_SIZE,
@@ -17,6 +26,7 @@ import type {
   NodeNetworkConfigurationPolicy,
   NodeNetworkState,
 } from '../../../shared/model/nmstate';
+import { ENACTMENT_NODE_LABEL } from '../../../shared/model/nmstate';
 import { createTopologyGraphBuilder } from '../logic/buildTopologyGraph';
 import type { EnactmentIndex } from '../logic/enactments';
 import { indexEnactments } from '../logic/enactments';
@@ -35,13 +45,20 @@ function hasName(obj: { metadata?: { name?: unknown } }): boolean {
   return typeof obj.metadata?.name === 'string' && obj.metadata.name !== '';
 }
 
-/** Watches the four kinds; `node` narrows NNS and Nodes to one node (the per-node views). */
+/** Watches the four kinds; `node` narrows NNS, enactments and Nodes to one node. */
 export function useTopologyData(node?: string): TopologyData {
+  const byName = node === undefined ? {} : { fieldSelector: `metadata.name=${node}` };
   const lists = useWatchedLists({
-    nns: { gvk: NodeNetworkStateGVK },
-    nnce: { gvk: EnactmentGVK, opts: { limit: ENACTMENT_PAGE_SIZE } },
+    nns: { gvk: NodeNetworkStateGVK, opts: byName },
+    nnce: {
+      gvk: EnactmentGVK,
+      opts:
+        node === undefined
+          ? { limit: ENACTMENT_PAGE_SIZE }
+          : { selector: { matchLabels: { [ENACTMENT_NODE_LABEL]: node } } },
+    },
     nncp: { gvk: PolicyGVK },
-    nodes: { gvk: NodeGVK },
+    nodes: { gvk: NodeGVK, opts: byName },
   });
   const nnsData = lists.nns.data;
   const nnceData = lists.nnce.data;

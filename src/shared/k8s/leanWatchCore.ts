@@ -1,11 +1,16 @@
-// The digest watch's wire logic with its I/O passed in, so it runs (and is tested) without a
-// browser. digestWatch.ts wires it to the console's consoleFetchJSON and the browser WebSocket.
+// The lean watch's wire logic with its I/O passed in, so it runs (and is tested) without a
+// browser. leanWatch.ts wires it to the console's consoleFetchJSON and the browser WebSocket.
 //
-// It follows the same wire contract as the console's own list watches: a paged list, then a
+// It follows the same wire contract as the console's own list watches: a paged list (`limit`,
+// `continue`), narrowed by the same `labelSelector`/`fieldSelector` query parameters, then a
 // watch from the list's resourceVersion, events flushed every 500 ms. Unlike the console's watch
 // (openshift/console release-4.22, console-dynamic-plugin-sdk/src/app/k8s/actions/k8s.ts, which
 // waits 15 s after a 1006 close and ignores ERROR events) it re-lists 1 s after any close and at
 // once on 410 Gone: it owns its socket, so it can.
+//
+// What reaches the caller is never the object: each object goes through the caller's `digest`,
+// which keeps only what its view shows (or null: the view does not need this object at all), and
+// the objects themselves die young instead of aging into the heap the console's store would be.
 //
 // Same user on both halves: consoleFetchJSON adds the console's Impersonate-User/-Group headers
 // to the list, and the socket carries the impersonation subprotocols the console keeps in its
@@ -16,11 +21,22 @@ import type { K8sModel, K8sResourceCommon } from '@openshift-console/dynamic-plu
 import { toK8sError } from './k8sError';
 import type { K8sError } from './k8sError';
 
-export interface DigestBatch<D> {
-  /** The digests replace everything held so far (first page of a list, or a re-list). */
+/** One digest and the key (namespace/name) of the object it stands for. */
+export interface LeanEntry<D> {
+  key: string;
+  digest: D;
+}
+
+export interface LeanBatch<D> {
+  /** The entries replace everything held so far (first page of a list, or a re-list). */
   reset: boolean;
-  upserts: D[];
-  /** Keys of deleted objects. */
+  /**
+   * Everything held after this batch is a complete list: false only for the pages of the first
+   * list before its last one (they are handed over as they arrive).
+   */
+  complete: boolean;
+  upserts: LeanEntry<D>[];
+  /** Keys of deleted objects, and of objects whose digest became null. */
   deletes: string[];
 }
 
@@ -29,20 +45,34 @@ export interface DigestBatch<D> {
  * every change reaches the caller within a flush. Otherwise `asOf` is when the data stopped being
  * live (undefined before the watch was first live).
  */
-export interface DigestWatchStatus {
+export interface LeanWatchStatus {
   live: boolean;
   asOf?: number;
 }
 
-export interface DigestWatchOptions<D> {
+/** Which objects to watch: the query parameters the console's own watches use. */
+export interface LeanWatchQuery {
   model: K8sModel;
+  /** Only for namespaced kinds; all namespaces when absent. */
+  namespace?: string;
+  /** Equality requirements, sent as `labelSelector=k=v,...` (the console's `matchLabels`). */
+  labels?: Readonly<Record<string, string>>;
+  /** Sent verbatim as `fieldSelector` (e.g. `spec.nodeName=worker-0`). */
+  fieldSelector?: string;
+}
+
+export interface LeanWatchOptions<D> extends LeanWatchQuery {
   pageSize: number;
-  digest: (obj: K8sResourceCommon) => D;
-  onBatch: (batch: DigestBatch<D>) => void;
+  /**
+   * What the view keeps of an object; null when the view needs nothing of it (it is then handed
+   * over as a delete, so a digest that stops being needed goes away).
+   */
+  digest: (obj: K8sResourceCommon) => D | null;
+  onBatch: (batch: LeanBatch<D>) => void;
   /** A failed list; the watch retries unless the kind is absent or forbidden. */
   onError: (error: K8sError) => void;
-  /** Each change of connection state (see DigestWatchStatus). */
-  onStatus?: (status: DigestWatchStatus) => void;
+  /** Each change of connection state (see LeanWatchStatus). */
+  onStatus?: (status: LeanWatchStatus) => void;
   /** The console's impersonation subprotocols; empty when not impersonating. */
   subprotocols?: readonly string[];
 }
@@ -55,7 +85,7 @@ export interface WatchSocket {
   close(code?: number): void;
 }
 
-export interface DigestWatchIO {
+export interface LeanWatchIO {
   fetchJSON: (url: string) => Promise<unknown>;
   openSocket: (url: string, protocols: string[] | undefined) => WatchSocket;
   /** Absolute WebSocket URL for an API path ("/api/kubernetes/..."). */
@@ -85,22 +115,65 @@ export const objectKey = (obj: K8sResourceCommon): string =>
     ? `${obj.metadata.namespace}/${obj.metadata.name ?? ''}`
     : (obj.metadata?.name ?? '');
 
-/** The API path of a model's list under the console's base path. */
-export const apiPath = (model: K8sModel, basePath: string): string => {
+/** The API path of a model's list (in one namespace if given) under the console's base path. */
+export const apiPath = (model: K8sModel, basePath: string, namespace?: string): string => {
   const group =
     model.apiGroup && model.apiGroup !== 'core'
       ? `apis/${model.apiGroup}/${model.apiVersion}`
       : `api/${model.apiVersion}`;
-  return `${basePath}api/kubernetes/${group}/${model.plural}`;
+  const ns = namespace && model.namespaced ? `namespaces/${encodeURIComponent(namespace)}/` : '';
+  return `${basePath}api/kubernetes/${group}/${ns}${model.plural}`;
 };
 
+/** `matchLabels` as a label selector string, keys sorted so equal selectors are equal strings. */
+export const toLabelSelector = (labels: Readonly<Record<string, string>>): string =>
+  Object.keys(labels)
+    .sort()
+    .map((k) => `${k}=${labels[k] ?? ''}`)
+    .join(',');
+
+/** The selector parameters shared by the list and the watch request. */
+const selectorParams = (query: LeanWatchQuery): [string, string][] => {
+  const out: [string, string][] = [];
+  if (query.labels && Object.keys(query.labels).length > 0)
+    out.push(['labelSelector', toLabelSelector(query.labels)]);
+  if (query.fieldSelector) out.push(['fieldSelector', query.fieldSelector]);
+  return out;
+};
+
+/** A string that is equal for two queries exactly when they watch the same objects. */
+export const leanQueryKey = (query: LeanWatchQuery): string =>
+  JSON.stringify([
+    query.model.apiGroup ?? '',
+    query.model.apiVersion,
+    query.model.plural,
+    query.model.namespaced ? (query.namespace ?? '') : '',
+    selectorParams(query),
+  ]);
+
+/**
+ * The common reducer: digests by object key. Returns `held` itself when the batch changed
+ * nothing, otherwise a new map (callers memoise on its identity).
+ */
+export function applyLeanBatch<D>(
+  held: ReadonlyMap<string, D>,
+  batch: LeanBatch<D>,
+): ReadonlyMap<string, D> {
+  if (!batch.reset && batch.upserts.length === 0 && batch.deletes.length === 0) return held;
+  const next = batch.reset ? new Map<string, D>() : new Map(held);
+  for (const key of batch.deletes) next.delete(key);
+  for (const { key, digest } of batch.upserts) next.set(key, digest);
+  return next;
+}
+
 /** Starts the watch; the returned function stops it. */
-export function runDigestWatch<D>(
-  opts: DigestWatchOptions<D>,
-  io: DigestWatchIO,
+export function runLeanWatch<D>(
+  opts: LeanWatchOptions<D>,
+  io: LeanWatchIO,
   basePath: string,
 ): () => void {
-  const path = apiPath(opts.model, basePath);
+  const path = apiPath(opts.model, basePath, opts.namespace);
+  const selectors = selectorParams(opts);
   const protocols = opts.subprotocols?.length ? [...opts.subprotocols] : undefined;
   let stopped = false;
   let listedOnce = false;
@@ -109,7 +182,7 @@ export function runDigestWatch<D>(
   let flushTimer: unknown;
   let retryTimer: unknown;
   let retryMs = FIRST_RETRY_MS;
-  let status: DigestWatchStatus = { live: false };
+  let status: LeanWatchStatus = { live: false };
   // Every (re-)list gets a number; callbacks of an older one are ignored.
   let run = 0;
 
@@ -135,50 +208,71 @@ export function runDigestWatch<D>(
     socket = undefined;
   };
 
+  /** Digests of a page; objects the view does not need are left out. */
+  const digestPage = (items: readonly K8sResourceCommon[]): LeanEntry<D>[] => {
+    const out: LeanEntry<D>[] = [];
+    for (const obj of items) {
+      const digest = opts.digest(obj);
+      if (digest !== null) out.push({ key: objectKey(obj), digest });
+    }
+    return out;
+  };
+
   const list = async (): Promise<void> => {
     const mine = ++run;
     closeSocket();
     buffer = [];
     const progressive = !listedOnce;
-    const collected: D[] = [];
+    const collected: LeanEntry<D>[] = [];
     let cont = '';
     let rv = '';
     let first = true;
     try {
       do {
-        const params = new URLSearchParams({ limit: String(opts.pageSize) });
+        const params = new URLSearchParams([['limit', String(opts.pageSize)], ...selectors]);
         if (cont) params.set('continue', cont);
         const page = (await io.fetchJSON(`${path}?${params.toString()}`)) as ListPage;
         if (stopped || mine !== run) return;
-        const digests = (page.items ?? []).map(opts.digest);
+        const entries = digestPage(page.items ?? []);
         cont = page.metadata?.continue ?? '';
         rv = page.metadata?.resourceVersion ?? rv;
         // The first list shows each page as it arrives; a re-list replaces the data only once
         // complete, so counts never drop to a partial list and back.
-        if (progressive) opts.onBatch({ reset: first, upserts: digests, deletes: [] });
-        else collected.push(...digests);
+        if (progressive)
+          opts.onBatch({ reset: first, complete: !cont, upserts: entries, deletes: [] });
+        else collected.push(...entries);
         first = false;
       } while (cont);
     } catch (err) {
       if (stopped || mine !== run) return;
       const error = toK8sError(err);
+      // A continue token outlived by compaction answers 410 Expired, "The provided continue
+      // parameter is too old ... You can start a new list without the continue parameter"
+      // (k8s.io/apiserver pkg/storage/etcd3/store.go, GetList): a fresh list from the start is
+      // the remedy the server names, and not worth an error on the page.
+      if (error.kind === 'gone' && cont) {
+        void list();
+        return;
+      }
       opts.onError(error);
       if (error.kind !== 'forbidden' && error.kind !== 'notFound' && error.kind !== 'missingApi')
         retry();
       return;
     }
-    if (!progressive) opts.onBatch({ reset: true, upserts: collected, deletes: [] });
+    if (!progressive)
+      opts.onBatch({ reset: true, complete: true, upserts: collected, deletes: [] });
     listedOnce = true;
     retryMs = FIRST_RETRY_MS;
     open(rv, mine);
   };
 
   const open = (rv: string, mine: number) => {
-    const params = new URLSearchParams({
-      watch: 'true',
-      resourceVersion: rv,
-      allowWatchBookmarks: 'true',
-    });
+    const params = new URLSearchParams([
+      ['watch', 'true'],
+      ['resourceVersion', rv],
+      ['allowWatchBookmarks', 'true'],
+      ...selectors,
+    ]);
     const ws = io.openSocket(io.socketUrl(`${path}?${params.toString()}`), protocols);
     socket = ws;
     ws.onopen = () => {
@@ -217,13 +311,15 @@ export function runDigestWatch<D>(
       if (ev.type === 'ERROR') expired ||= ev.object.code === 410;
       else if (ev.type !== 'BOOKMARK') latest.set(objectKey(ev.object), ev);
     }
-    const upserts: D[] = [];
+    const upserts: LeanEntry<D>[] = [];
     const deletes: string[] = [];
     for (const [key, ev] of latest) {
-      if (ev.type === 'DELETED') deletes.push(key);
-      else upserts.push(opts.digest(ev.object));
+      const digest = ev.type === 'DELETED' ? null : opts.digest(ev.object);
+      if (digest === null) deletes.push(key);
+      else upserts.push({ key, digest });
     }
-    if (upserts.length > 0 || deletes.length > 0) opts.onBatch({ reset: false, upserts, deletes });
+    if (upserts.length > 0 || deletes.length > 0)
+      opts.onBatch({ reset: false, complete: true, upserts, deletes });
     // The server can no longer replay from our version: start over with a fresh list.
     if (expired) {
       setStatus(false);
@@ -245,6 +341,6 @@ export function runDigestWatch<D>(
  * `afterMs` ago. A drop that the re-list repairs within `afterMs` is not worth a banner; a
  * connection that stays down is.
  */
-export function isDigestStale(status: DigestWatchStatus, now: number, afterMs: number): boolean {
+export function isLeanWatchStale(status: LeanWatchStatus, now: number, afterMs: number): boolean {
   return !status.live && status.asOf !== undefined && now - status.asOf >= afterMs;
 }

@@ -1,0 +1,207 @@
+// The lean watch: a list-and-watch of one kind, narrowed by namespace and label/field selectors,
+// that keeps a small digest of each object instead of the object. It is the second of the two
+// sanctioned ways to read the cluster; the first is the console's own watch through
+// useWatchedList (useK8sWatchResource(s)).
+//
+// The console's own watch keeps every object in its store (Immutable.js maps, a `fromJS` copy of
+// each object). For most views that is right, but a view that aggregates tens of thousands of
+// objects (the policy list counts 25,000 enactments) or needs two fields of each (which pods
+// attach which networks on which node) then holds hundreds of megabytes it never shows, and every
+// update turns replaced objects into old-space garbage whose collection pauses the page. This
+// watch hands each flush to the caller as digests; the objects themselves die young.
+//
+// The wire logic is leanWatchCore.ts; this file connects it to the console: consoleFetchJSON for
+// the list (it adds the console's impersonation headers) and a browser WebSocket under
+// SERVER_FLAGS.basePath with the console's impersonation subprotocols.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { consoleFetchJSON } from '@openshift-console/dynamic-plugin-sdk';
+import type { K8sModel, K8sResourceCommon } from '@openshift-console/dynamic-plugin-sdk';
+import {
+  apiPath,
+  applyLeanBatch,
+  isLeanWatchStale,
+  leanQueryKey,
+  runLeanWatch,
+} from './leanWatchCore';
+import type {
+  LeanWatchIO,
+  LeanWatchOptions,
+  LeanWatchQuery,
+  LeanWatchStatus,
+  WatchSocket,
+} from './leanWatchCore';
+import type { K8sError } from './k8sError';
+import type { K8sResource } from '../model/k8s';
+import type { WatchedResult } from './watchResult';
+import { useImpersonationSubprotocols } from './useImpersonation';
+
+export type {
+  LeanBatch,
+  LeanEntry,
+  LeanWatchOptions,
+  LeanWatchQuery,
+  LeanWatchStatus,
+} from './leanWatchCore';
+export { isLeanWatchStale } from './leanWatchCore';
+
+/** The console serves the API under its base path (SERVER_FLAGS.basePath, "/" by default). */
+const basePath = (): string => {
+  const flags = (window as { SERVER_FLAGS?: { basePath?: unknown } }).SERVER_FLAGS;
+  return typeof flags?.basePath === 'string' ? flags.basePath : '/';
+};
+
+/** The API path of a model's list in this console (under its base path). */
+export const consoleApiPath = (model: K8sModel): string => apiPath(model, basePath());
+
+const browserIO: LeanWatchIO = {
+  fetchJSON: (url) => consoleFetchJSON(url) as Promise<unknown>,
+  openSocket: (url, protocols) => {
+    const ws = new WebSocket(url, protocols);
+    const socket: WatchSocket = {
+      onmessage: null,
+      onclose: null,
+      onopen: null,
+      close: (code) => ws.close(code),
+    };
+    ws.onmessage = (ev: MessageEvent<unknown>) => socket.onmessage?.({ data: ev.data });
+    ws.onclose = (ev) => socket.onclose?.({ code: ev.code });
+    ws.onopen = () => socket.onopen?.();
+    return socket;
+  },
+  socketUrl: (path) => {
+    const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
+    return `${scheme}://${window.location.host}${path}`;
+  },
+  now: () => Date.now(),
+  setTimeout: (fn, ms) => window.setTimeout(fn, ms),
+  clearTimeout: (handle) => window.clearTimeout(handle as number | undefined),
+};
+
+/** Starts the watch; the returned function stops it. */
+export function startLeanWatch<D>(opts: LeanWatchOptions<D>): () => void {
+  return runLeanWatch(opts, browserIO, basePath());
+}
+
+/** The console pages its lists 250 objects at a time; lean digests are small, so larger pages. */
+export const LEAN_PAGE_SIZE = 500;
+
+/** How long digests may lag behind the cluster (socket down) before a view says so. */
+export const LEAN_STALE_AFTER_MS = 10_000;
+
+export interface LeanWatchSpec<D> extends LeanWatchQuery {
+  /**
+   * What the view keeps of each object (see LeanWatchOptions.digest). Read when an object
+   * arrives, so it may be a new function on every render; the watch restarts only when the query
+   * changes.
+   */
+  digest: (obj: K8sResourceCommon) => D | null;
+  pageSize?: number;
+  /** false watches nothing and reads as loaded and empty (the kind is absent, or not needed). */
+  enabled?: boolean;
+}
+
+export interface LeanWatchResult<D> {
+  /** Digests by object key (`namespace/name`, or the name of a cluster-scoped object). */
+  digests: ReadonlyMap<string, D>;
+  /** A complete list has arrived (and stays true across re-lists, which replace it whole). */
+  loaded: boolean;
+  /** The last failure of the list; cleared by the next batch. */
+  error?: K8sError;
+  /** When the digests stopped being live, once that is LEAN_STALE_AFTER_MS ago. */
+  staleSince?: number;
+}
+
+const EMPTY = new Map<string, never>();
+
+/**
+ * A lean watch as React state: the digests keyed by object, re-rendered once per flush. For
+ * aggregates that must not even hold one digest per object in a map copy per flush (the policy
+ * list's counts), use startLeanWatch with a reducer of its own instead.
+ */
+export function useLeanWatch<D>(spec: LeanWatchSpec<D>): LeanWatchResult<D> {
+  const enabled = spec.enabled ?? true;
+  const digest = useRef(spec.digest);
+  digest.current = spec.digest;
+  const [state, setState] = useState<{
+    key: string;
+    digests: ReadonlyMap<string, D>;
+    loaded: boolean;
+    error?: K8sError;
+  }>({ key: '', digests: EMPTY, loaded: false });
+  const [status, setStatus] = useState<LeanWatchStatus>({ live: false });
+  const [overdue, setOverdue] = useState(false);
+  // List and watch as the same user: wait for the console's impersonation before opening the
+  // socket, and start over when it changes.
+  const subprotocols = useImpersonationSubprotocols();
+  const protocolKey = subprotocols?.join(',');
+  const queryKey = leanQueryKey(spec);
+  const model = spec.model;
+  const { namespace, labels, fieldSelector } = spec;
+  const pageSize = spec.pageSize ?? LEAN_PAGE_SIZE;
+  useEffect(() => {
+    if (!enabled || protocolKey === undefined) return undefined;
+    setState({ key: queryKey, digests: EMPTY, loaded: false });
+    setStatus({ live: false });
+    return startLeanWatch<D>({
+      model,
+      namespace,
+      labels,
+      fieldSelector,
+      pageSize,
+      digest: (obj) => digest.current(obj),
+      onBatch: (batch) =>
+        setState((s) => ({
+          key: queryKey,
+          digests: applyLeanBatch(s.digests, batch),
+          loaded: s.loaded || batch.complete,
+        })),
+      onError: (error) => setState((s) => ({ ...s, error })),
+      onStatus: setStatus,
+      subprotocols: protocolKey ? protocolKey.split(',') : [],
+    });
+    // The query key stands for model, namespace, labels and fieldSelector.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [enabled, protocolKey, queryKey, pageSize]);
+  // Re-render once the drop is old enough to call the digests stale.
+  useEffect(() => {
+    setOverdue(false);
+    if (status.live || status.asOf === undefined) return undefined;
+    const wait = Math.max(0, status.asOf + LEAN_STALE_AFTER_MS - Date.now());
+    const timer = window.setTimeout(() => setOverdue(true), wait);
+    return () => window.clearTimeout(timer);
+  }, [status]);
+  if (!enabled) return { digests: EMPTY, loaded: true };
+  // Until the effect has started the watch of this query, what is held belongs to another one.
+  if (state.key !== queryKey) return { digests: EMPTY, loaded: false };
+  const stale = overdue && isLeanWatchStale(status, Date.now(), LEAN_STALE_AFTER_MS);
+  return {
+    digests: state.digests,
+    loaded: state.loaded,
+    error: state.error,
+    staleSince: stale ? status.asOf : undefined,
+  };
+}
+
+/**
+ * A lean watch whose digests are trimmed objects (the fields a view reads), read like a console
+ * list: sorted by namespace and name, as a WatchedResult, so components need not know which of
+ * the two ways the list came.
+ */
+export function useLeanList<T extends K8sResource>(
+  spec: LeanWatchSpec<T>,
+): WatchedResult<readonly T[]> {
+  const r = useLeanWatch(spec);
+  const data = useMemo(
+    () =>
+      [...r.digests.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, d]) => d),
+    [r.digests],
+  );
+  return {
+    data,
+    isLoading: !r.loaded && !r.error,
+    error: r.error,
+    isStale: r.staleSince !== undefined || (r.error !== undefined && r.loaded),
+    isMissingApi: r.error?.kind === 'missingApi',
+    isDeleted: false,
+  };
+}
