@@ -20,6 +20,13 @@ const TYPES: ResourceType[] = [
     namespaced: true,
   },
   {
+    group: 'agent-install.openshift.io',
+    version: 'v1beta1',
+    plural: 'infraenvs',
+    kind: 'InfraEnv',
+    namespaced: true,
+  },
+  {
     group: 'nmstate.io',
     version: 'v1beta1',
     plural: 'nodenetworkstates',
