@@ -161,8 +161,8 @@ test('@reliability a 6,000-interface policy renders one page of interfaces and s
   test.setTimeout(180_000);
   const name = 'wide-policy';
   const interfaces = Array.from({ length: 6_000 }, (_, i) => ({
-    name: `dummy${i}`,
-    type: 'dummy',
+    name: `eth${i}`,
+    type: 'ethernet',
     state: 'up',
   }));
   await kube.post(POLICIES, {
@@ -179,9 +179,9 @@ test('@reliability a 6,000-interface policy renders one page of interfaces and s
     expect(await rows.count()).toBeLessThanOrEqual(50);
     await expect(page.getByTestId('interfaces-pagination-top')).toContainText('6000');
     // Any interface is one filter away.
-    await page.getByTestId('interfaces-filter').locator('input').fill('dummy5999');
+    await page.getByTestId('interfaces-filter').locator('input').fill('eth5999');
     await expect(rows).toHaveCount(1);
-    await expect(page.getByTestId('iface-row-dummy5999')).toBeVisible();
+    await expect(page.getByTestId('iface-row-eth5999')).toBeVisible();
 
     await policies.openEdit(name);
     const cards = page.locator('[data-test^="interface-card-"]');
@@ -197,7 +197,7 @@ test('@reliability a 6,000-interface policy renders one page of interfaces and s
     await expect(page.getByTestId('interface-card-20')).toBeVisible();
     await expect(page.getByTestId('interface-card-0')).toHaveCount(0);
     // A new interface shows up on the page it lands on, the last one.
-    await page.getByTestId('new-interface-type').selectOption('dummy');
+    await page.getByTestId('new-interface-type').selectOption('ethernet');
     await page.getByTestId('add-interface').click();
     await expect(page.getByTestId('interface-card-6000')).toBeVisible();
     expect(await cards.count()).toBeLessThanOrEqual(20);
