@@ -46,6 +46,12 @@ async function removeAll(kube: KubeClient, paths: string[]) {
   for (const p of paths) await kube.del(p).catch(() => undefined);
 }
 
+/** `SWITCHBOARD_SCREENSHOTS=1` keeps a picture of each state the tests reach. */
+async function snap(page: Page, name: string) {
+  if (process.env.SWITCHBOARD_SCREENSHOTS === '1')
+    await page.screenshot({ path: `test-results/ui-${name}.png`, fullPage: true });
+}
+
 async function expectNoCrash(page: Page, where: string) {
   await expect(page.getByTestId('page-crash'), where).toHaveCount(0);
   await expect(page.getByTestId('loading'), where).toHaveCount(0);
@@ -56,6 +62,8 @@ test('@reliability an adversarial node glob in a shared topology link matches at
   page,
   kube,
 }) => {
+  // Three full page loads of the topology: 40-70 s on a busy 2-core machine.
+  test.setTimeout(120_000);
   await addNode(kube, LONG_NAME, 'long node');
   try {
     // With a backtracking RegExp this link froze the tab against a long name; it now
@@ -79,6 +87,7 @@ test('@reliability an adversarial node glob in a shared topology link matches at
     await expect(warning).toContainText('…');
     await expect(page.getByTestId(`row-${LONG_NAME}/eth9/ethernet`)).toBeVisible();
     await expectNoCrash(page, 'topology');
+    await snap(page, 'glob-too-long');
   } finally {
     await removeAll(kube, [`${STATES}/${LONG_NAME}`, `${NODES}/${LONG_NAME}`]);
   }
@@ -101,7 +110,8 @@ test('@reliability a policy nested 400 levels deep is "too deeply nested" on its
   page,
   kube,
 }) => {
-  test.setTimeout(120_000);
+  // Eight page loads, one of them an editor: 1.5-2.5 min on a busy 2-core machine.
+  test.setTimeout(300_000);
   const name = 'deep-policy';
   await kube.post(POLICIES, {
     apiVersion: 'nmstate.io/v1',
@@ -122,6 +132,7 @@ test('@reliability a policy nested 400 levels deep is "too deeply nested" on its
     // The parts that do not recurse into the spec still show.
     await expect(page.getByTestId('node-selector')).toContainText('no-such-node');
     await expectNoCrash(page, 'details');
+    await snap(page, 'deep-details');
 
     for (const path of [
       `/switchboard/policies/${name}/edit`,
@@ -146,6 +157,7 @@ test('@reliability a policy nested 400 levels deep is "too deeply nested" on its
     await expect(page.getByTestId('yaml-error')).toContainText('too deeply nested');
     await expect(page.getByTestId('yaml-error')).toContainText('Line 6');
     expect(await policies.yamlInput.inputValue()).toBe(text);
+    await snap(page, 'deep-draft');
     await expect(page.getByTestId('save')).toBeDisabled();
     await expectNoCrash(page, 'deep draft');
   } finally {
@@ -158,7 +170,7 @@ test('@reliability a 6,000-interface policy renders one page of interfaces and s
   page,
   kube,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const name = 'wide-policy';
   const interfaces = Array.from({ length: 6_000 }, (_, i) => ({
     name: `eth${i}`,
@@ -182,6 +194,8 @@ test('@reliability a 6,000-interface policy renders one page of interfaces and s
     await page.getByTestId('interfaces-filter').locator('input').fill('eth5999');
     await expect(rows).toHaveCount(1);
     await expect(page.getByTestId('iface-row-eth5999')).toBeVisible();
+    await page.getByTestId('interfaces-filter').locator('input').fill('');
+    await snap(page, 'wide-details');
 
     await policies.openEdit(name);
     const cards = page.locator('[data-test^="interface-card-"]');
@@ -196,6 +210,7 @@ test('@reliability a 6,000-interface policy renders one page of interfaces and s
       .click();
     await expect(page.getByTestId('interface-card-20')).toBeVisible();
     await expect(page.getByTestId('interface-card-0')).toHaveCount(0);
+    await snap(page, 'wide-form');
     // A new interface shows up on the page it lands on, the last one.
     await page.getByTestId('new-interface-type').selectOption('ethernet');
     await page.getByTestId('add-interface').click();
@@ -212,7 +227,7 @@ test('@reliability long unbroken names, descriptions and annotations wrap on det
   page,
   kube,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await addNode(kube, LONG_NAME, UNBROKEN);
   await kube.post(POLICIES, {
     apiVersion: 'nmstate.io/v1',
@@ -269,11 +284,7 @@ test('@reliability long unbroken names, descriptions and annotations wrap on det
         };
       });
       expect(overflow, path).toEqual({ doc: 0, content: 0 });
-      if (process.env.SWITCHBOARD_SCREENSHOTS === '1')
-        await page.screenshot({
-          path: `test-results/long-strings-${pages.indexOf(path)}.png`,
-          fullPage: true,
-        });
+      await snap(page, `long-strings-${pages.indexOf(path)}`);
     }
   } finally {
     await removeAll(kube, [
