@@ -98,7 +98,7 @@ export function DesiredStateSection({
             <Tbody>
               {paged.rows.map(({ item: i, index: idx }) => (
                 <Tr key={`${i.name}-${i.type}-${idx}`} data-test={`iface-row-${i.name}`}>
-                  <Td dataLabel={t('Name')}>
+                  <Td dataLabel={t('Name')} className="sb-break-anywhere">
                     {i.name}
                     {i.description && (
                       <div className="pf-v6-u-font-size-sm pf-v6-u-color-200">{i.description}</div>
