@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { DocumentTitle } from '@openshift-console/dynamic-plugin-sdk';
 import { PageSection, Title, Flex, FlexItem } from '@patternfly/react-core';
+import './PageShell.css';
 
 interface PageShellProps {
   title: string;
@@ -16,9 +17,9 @@ export function PageShell({ title, actions, description, children, testId }: Pag
   return (
     <>
       <DocumentTitle>{title}</DocumentTitle>
-      <PageSection data-test={testId}>
+      <PageSection data-test={testId} className="sb-page">
         <Flex justifyContent={{ default: 'justifyContentSpaceBetween' }}>
-          <FlexItem>
+          <FlexItem className="sb-page">
             <Title headingLevel="h1" data-test="page-title">
               {title}
             </Title>
@@ -27,7 +28,7 @@ export function PageShell({ title, actions, description, children, testId }: Pag
           {actions && <FlexItem>{actions}</FlexItem>}
         </Flex>
       </PageSection>
-      <PageSection>{children}</PageSection>
+      <PageSection className="sb-page">{children}</PageSection>
     </>
   );
 }

@@ -183,7 +183,8 @@ export function getEffectiveConfig(
     note('effective.cniVersionDefaulted', '$.cniVersion', { value: '0.1.0' });
   }
   for (const p of getPlugins(root)) {
-    for (const [key, value] of Object.entries(PLUGIN_DEFAULTS[p.type] ?? {})) {
+    const defaults = Object.hasOwn(PLUGIN_DEFAULTS, p.type) ? PLUGIN_DEFAULTS[p.type] : undefined;
+    for (const [key, value] of Object.entries(defaults ?? {})) {
       if (p.obj[key] !== undefined) continue;
       setMember(p.obj, key, value);
       note('effective.defaultApplied', joinPath(p.path, key), {

@@ -28,7 +28,8 @@ function parentOf(
     let next: JsonValue | undefined;
     if (typeof s === 'number') next = Array.isArray(cur) ? cur[s] : undefined;
     else if (isJsonObject(cur)) {
-      next = cur[s];
+      // Own members only: `__proto__` would otherwise walk into Object.prototype.
+      next = Object.hasOwn(cur, s) ? cur[s] : undefined;
       if (next === undefined && create) {
         next = typeof segs[i + 1] === 'number' ? [] : {};
         setMember(cur, s, next);
@@ -48,7 +49,7 @@ function getAt(root: JsonValue, segs: (string | number)[]): JsonValue | undefine
     ? typeof last === 'number'
       ? parent[last]
       : undefined
-    : typeof last === 'string'
+    : typeof last === 'string' && Object.hasOwn(parent, last)
       ? parent[last]
       : undefined;
 }
@@ -82,7 +83,12 @@ function removeAt(root: JsonValue, segs: (string | number)[]): boolean {
 function renameAt(root: JsonValue, segs: (string | number)[], to: string): boolean {
   const parent = parentOf(root, segs, false);
   const last = segs[segs.length - 1];
-  if (!isJsonObject(parent) || typeof last !== 'string' || !(last in parent) || to in parent)
+  if (
+    !isJsonObject(parent) ||
+    typeof last !== 'string' ||
+    !Object.hasOwn(parent, last) ||
+    Object.hasOwn(parent, to)
+  )
     return false;
   const entries = Object.keys(parent).map((k) => [k === last ? to : k, parent[k]] as const);
   for (const k of Object.keys(parent)) Reflect.deleteProperty(parent, k);

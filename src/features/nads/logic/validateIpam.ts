@@ -685,7 +685,9 @@ function validateWhereabouts(env: RuleEnv, ipam: JsonObject, path: string): Gate
     addresses: 'array',
   });
   for (const key of Object.keys(ipam)) {
-    if (!(key in WHEREABOUTS_FOREIGN) || WHEREABOUTS_KEYS.includes(key)) continue;
+    // Own keys only: `in` and indexing also see Object.prototype, so a `__proto__` or
+    // `constructor` key in the config would be "corrected" to an object or a function.
+    if (!Object.hasOwn(WHEREABOUTS_FOREIGN, key) || WHEREABOUTS_KEYS.includes(key)) continue;
     const to = WHEREABOUTS_FOREIGN[key];
     const p = joinPath(path, key);
     c.error(

@@ -495,7 +495,8 @@ function validateOvn(env: RuleEnv, p: PluginRef): void {
 }
 
 export function validatePlugin(env: RuleEnv, p: PluginRef, index: number): void {
-  const schema = SCHEMAS[p.type];
+  // Own keys only: a plugin `type` of `constructor` or `__proto__` is not a known plugin.
+  const schema = Object.hasOwn(SCHEMAS, p.type) ? SCHEMAS[p.type] : undefined;
   const { c } = env;
   if (!schema) {
     if (META_PLUGINS.has(p.type) && !env.isConflist)

@@ -11,6 +11,7 @@ import {
 } from '@patternfly/react-core';
 import { Table, Tbody, Thead, Tr } from '@patternfly/react-table';
 import { Td, Th } from '../../../shared/ui/tableCells';
+import { usePagedRows } from '../../../shared/ui/usePagedRows';
 import type { NetworkState } from '../../../shared/model/nmstate';
 import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
 import type { InterfaceSummary, IpSummary } from '../logic/desiredStateSummary';
@@ -43,7 +44,10 @@ const typeDetails = (t: TFunction, i: InterfaceSummary): string[] => {
   return out;
 };
 
-/** Every interface, route and DNS setting of a desired state. */
+const PER_PAGE = 50;
+const interfaceName = (i: InterfaceSummary): string => i.name;
+
+/** Every interface, route and DNS setting of a desired state; interfaces a page at a time. */
 export function DesiredStateSection({
   desiredState,
   testId = 'desired-state',
@@ -53,6 +57,13 @@ export function DesiredStateSection({
 }) {
   const { t } = usePluginTranslation();
   const s = useMemo(() => summarizeDesiredState(desiredState), [desiredState]);
+  const paged = usePagedRows({
+    items: s.interfaces,
+    perPage: PER_PAGE,
+    nameOf: interfaceName,
+    filterLabel: t('Filter interfaces by name'),
+    testId: 'interfaces',
+  });
   return (
     <div data-test={testId}>
       <Title headingLevel="h3">{t('Interfaces')}</Title>
@@ -65,49 +76,58 @@ export function DesiredStateSection({
       ) : s.interfaces.length === 0 ? (
         <Content component="p">{t('No interface changes')}</Content>
       ) : (
-        <Table variant="compact" aria-label={t('Interfaces')} data-test="interfaces-table">
-          <Thead>
-            <Tr>
-              <Th>{t('Name')}</Th>
-              <Th>{t('Type')}</Th>
-              <Th>{t('State')}</Th>
-              <Th>{t('Details')}</Th>
-              <Th>{t('IPv4')}</Th>
-              <Th>{t('IPv6')}</Th>
-              <Th>{t('MTU')}</Th>
-            </Tr>
-          </Thead>
-          <Tbody>
-            {s.interfaces.map((i, idx) => (
-              <Tr key={`${i.name}-${i.type}-${idx}`} data-test={`iface-row-${i.name}`}>
-                <Td dataLabel={t('Name')}>
-                  {i.name}
-                  {i.description && (
-                    <div className="pf-v6-u-font-size-sm pf-v6-u-color-200">{i.description}</div>
-                  )}
-                </Td>
-                <Td dataLabel={t('Type')}>{i.type || '-'}</Td>
-                <Td dataLabel={t('State')}>
-                  <Label isCompact status={i.state === 'absent' ? 'warning' : undefined}>
-                    {i.state}
-                  </Label>
-                </Td>
-                <Td dataLabel={t('Details')}>
-                  <LabelGroup numLabels={6}>
-                    {typeDetails(t, i).map((d) => (
-                      <Label key={d} isCompact variant="outline">
-                        {d}
-                      </Label>
-                    ))}
-                  </LabelGroup>
-                </Td>
-                <Td dataLabel={t('IPv4')}>{ipText(t, i.ipv4)}</Td>
-                <Td dataLabel={t('IPv6')}>{ipText(t, i.ipv6)}</Td>
-                <Td dataLabel={t('MTU')}>{i.mtu ?? '-'}</Td>
+        <>
+          {paged.controls}
+          {paged.rows.length === 0 && (
+            <Content component="p" data-test="interfaces-none">
+              {t('No interface matches the filter')}
+            </Content>
+          )}
+          <Table variant="compact" aria-label={t('Interfaces')} data-test="interfaces-table">
+            <Thead>
+              <Tr>
+                <Th>{t('Name')}</Th>
+                <Th>{t('Type')}</Th>
+                <Th>{t('State')}</Th>
+                <Th>{t('Details')}</Th>
+                <Th>{t('IPv4')}</Th>
+                <Th>{t('IPv6')}</Th>
+                <Th>{t('MTU')}</Th>
               </Tr>
-            ))}
-          </Tbody>
-        </Table>
+            </Thead>
+            <Tbody>
+              {paged.rows.map(({ item: i, index: idx }) => (
+                <Tr key={`${i.name}-${i.type}-${idx}`} data-test={`iface-row-${i.name}`}>
+                  <Td dataLabel={t('Name')} className="sb-break-anywhere">
+                    {i.name}
+                    {i.description && (
+                      <div className="pf-v6-u-font-size-sm pf-v6-u-color-200">{i.description}</div>
+                    )}
+                  </Td>
+                  <Td dataLabel={t('Type')}>{i.type || '-'}</Td>
+                  <Td dataLabel={t('State')}>
+                    <Label isCompact status={i.state === 'absent' ? 'warning' : undefined}>
+                      {i.state}
+                    </Label>
+                  </Td>
+                  <Td dataLabel={t('Details')}>
+                    <LabelGroup numLabels={6}>
+                      {typeDetails(t, i).map((d) => (
+                        <Label key={d} isCompact variant="outline">
+                          {d}
+                        </Label>
+                      ))}
+                    </LabelGroup>
+                  </Td>
+                  <Td dataLabel={t('IPv4')}>{ipText(t, i.ipv4)}</Td>
+                  <Td dataLabel={t('IPv6')}>{ipText(t, i.ipv6)}</Td>
+                  <Td dataLabel={t('MTU')}>{i.mtu ?? '-'}</Td>
+                </Tr>
+              ))}
+            </Tbody>
+          </Table>
+          {paged.footer}
+        </>
       )}
       <DescriptionList isHorizontal isCompact className="pf-v6-u-mt-md">
         <DescriptionListGroup>

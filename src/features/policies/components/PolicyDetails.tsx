@@ -21,6 +21,8 @@ import type {
   NodeNetworkState,
 } from '../../../shared/model/nmstate';
 import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
+import { isNestedDeeperThan } from '../../../shared/logic/nesting';
+import { TooDeeplyNested } from '../../../shared/ui/TooDeeplyNested';
 import { getMatchedNodes } from '../logic/nodeSelection';
 import { getPolicyEnactments, indexEnactments, summarizePolicyStatus } from '../logic/enactments';
 import { getPolicyEvents } from '../logic/policyList';
@@ -161,6 +163,15 @@ export function PolicyDetails({
   const selector = Object.entries(policy.spec.nodeSelector ?? {});
   const { rollout } = summary;
   const hasCaptures = Object.keys(policy.spec.capture ?? {}).length > 0;
+  // The desired state, captures and history are summarised, resolved, diffed and shown as
+  // YAML by code that recurses; for a policy nested too deeply they say so instead, and the
+  // status, nodes, enactments and events still show.
+  const tooDeep = useMemo(() => isNestedDeeperThan(policy), [policy]);
+  const tooDeepNote = (testId: string) => (
+    <TooDeeplyNested testId={testId}>
+      {t('Read or fix it with: oc get nncp {{name}} -o yaml', { name })}
+    </TooDeeplyNested>
+  );
 
   useEffect(() => {
     // The console does not scroll to a hash once content renders later; do it for #history links.
@@ -270,8 +281,14 @@ export function PolicyDetails({
       </Section>
 
       <Section title={t('Desired state')}>
-        <VlanMismatchAlerts consumer={{ kind: 'policy', name: policy.metadata.name }} />
-        <DesiredStateSection desiredState={policy.spec.desiredState} />
+        {tooDeep ? (
+          tooDeepNote('desired-state-too-deep')
+        ) : (
+          <>
+            <VlanMismatchAlerts consumer={{ kind: 'policy', name: policy.metadata.name }} />
+            <DesiredStateSection desiredState={policy.spec.desiredState} />
+          </>
+        )}
       </Section>
 
       <Section title={t('Enactments per node')}>
@@ -283,7 +300,7 @@ export function PolicyDetails({
         />
       </Section>
 
-      {hasCaptures && (
+      {hasCaptures && !tooDeep && (
         <Section title={t('Captures per node')}>
           <Content component="p">
             {t(
@@ -306,7 +323,16 @@ export function PolicyDetails({
       {/* Slot for the rollback feature: its history section renders here and is linked as #history. */}
       <section id="history" data-test="policy-history-slot">
         {/* Rollback feature (issue 6): revision timeline, diff, rollback and revert. */}
-        <PolicyHistorySection policy={policy} />
+        {tooDeep ? (
+          <>
+            <Title headingLevel="h2" className="pf-v6-u-mb-sm">
+              {t('History')}
+            </Title>
+            {tooDeepNote('history-too-deep')}
+          </>
+        ) : (
+          <PolicyHistorySection policy={policy} />
+        )}
       </section>
     </>
   );

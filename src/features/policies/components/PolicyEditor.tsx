@@ -38,6 +38,8 @@ import {
 import { nmstateListIdentity } from '../../../shared/logic/nmstateMergeIdentity';
 import { getEditablePolicy } from '../logic/editable';
 import { MergeConflicts } from '../../../shared/ui/MergeConflicts';
+import { isNestedDeeperThan } from '../../../shared/logic/nesting';
+import { TooDeeplyNested } from '../../../shared/ui/TooDeeplyNested';
 import type { Finding } from '../model/finding';
 import type { PolicyFormValues } from '../model/policyForm';
 import { applyPolicyFormValues, toPolicyFormValues } from '../logic/policyForm';
@@ -77,6 +79,8 @@ const BLOCKING = new Set(['error']);
 
 interface Conflict {
   latest: NodeNetworkConfigurationPolicy;
+  /** The server copy nests too deeply to diff or merge (both recurse); the draft stays. */
+  latestTooDeep: boolean;
   /** Set once the user asked to re-apply the draft: the elements both sides changed. */
   merge: {
     mine: NodeNetworkConfigurationPolicy;
@@ -275,7 +279,11 @@ export function PolicyEditor({
           name: draft.metadata.name,
         });
         // Compared with the loaded copy, which is the editable part too.
-        setConflict({ latest: getEditablePolicy(latest), merge: null });
+        setConflict({
+          latest: getEditablePolicy(latest),
+          latestTooDeep: isNestedDeeperThan(latest),
+          merge: null,
+        });
       } catch (fetchErr) {
         const fe = toK8sError(fetchErr);
         if (fe.kind === 'notFound') {
@@ -323,18 +331,26 @@ export function PolicyEditor({
     const r = threeWayMerge(base, mine, latest, { identity: nmstateListIdentity, choices });
     if (r.unresolved > 0) {
       // Nothing is loaded until the user has chosen for every element both sides changed.
-      setConflict({ latest, merge: { mine, conflicts: r.conflicts, choices, applied: false } });
+      setConflict({
+        latest,
+        latestTooDeep: false,
+        merge: { mine, conflicts: r.conflicts, choices, applied: false },
+      });
       return;
     }
     const merged = r.merged;
     merged.metadata.resourceVersion = latest.metadata.resourceVersion;
     setBase(latest);
-    setConflict({ latest, merge: { mine, conflicts: r.conflicts, choices, applied: true } });
+    setConflict({
+      latest,
+      latestTooDeep: false,
+      merge: { mine, conflicts: r.conflicts, choices, applied: true },
+    });
     loadInto(merged, view);
   };
 
   const reapply = () => {
-    if (!conflict || !draft) return;
+    if (!conflict || conflict.latestTooDeep || !draft) return;
     applyMerge(conflict.latest, draft, {});
   };
 
@@ -533,7 +549,7 @@ export function PolicyEditor({
           title={t('Someone else changed this policy while you were editing')}
           data-test="conflict"
           actionLinks={
-            conflict.merge === null ? (
+            conflict.merge === null && !conflict.latestTooDeep ? (
               <AlertActionLink onClick={reapply} data-test="conflict-reapply">
                 {t('Re-apply my draft on top')}
               </AlertActionLink>
@@ -545,11 +561,15 @@ export function PolicyEditor({
               <Content component="p">
                 {t('Your draft is kept. The server copy changed as follows since you opened it:')}
               </Content>
-              <DiffView
-                oldText={stringifyResourceYaml(base)}
-                newText={stringifyResourceYaml(conflict.latest)}
-                testId="conflict-diff"
-              />
+              {conflict.latestTooDeep ? (
+                <TooDeeplyNested testId="conflict-too-deep" />
+              ) : (
+                <DiffView
+                  oldText={stringifyResourceYaml(base)}
+                  newText={stringifyResourceYaml(conflict.latest)}
+                  testId="conflict-diff"
+                />
+              )}
             </>
           )}
           {conflict.merge?.applied === false && (

@@ -206,6 +206,11 @@ export const getYamlErrorMessage = (t: TFunction, error: ResourceYamlError): str
       );
     case 'yaml.aliasBomb':
       return t('Too many YAML aliases (more than {{max}})', p);
+    case 'yaml.tooDeep':
+      return t(
+        'Line {{line}}, column {{column}}: too deeply nested (more than {{max}} levels); the editor does not go deeper',
+        p,
+      );
     case 'yaml.notAnObject':
       return t('Line {{line}}, column {{column}}: the document must be a mapping (an object)', p);
     case 'yaml.wrongKind':

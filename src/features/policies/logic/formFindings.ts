@@ -101,6 +101,23 @@ const ROUTE = /^spec\.desiredState\.routes\.config\[(\d+)\](?:\.(.*))?$/;
 const DNS = /^spec\.desiredState\.dns-resolver\.config(?:\.(.*))?$/;
 const CAPTURE = /^spec\.capture(?:\.(.*))?$/;
 
+/**
+ * Form row of each object index, built once per index list: locating every finding of a
+ * policy with thousands of interfaces by `indexOf` was quadratic.
+ */
+const rowsByObjectIndex = new WeakMap<readonly number[], Map<number, number>>();
+const rowOf = (objectIndexes: readonly number[], objectIndex: number): number => {
+  let rows = rowsByObjectIndex.get(objectIndexes);
+  if (!rows) {
+    rows = new Map();
+    // The first row wins, as indexOf did.
+    for (let row = objectIndexes.length - 1; row >= 0; row--)
+      rows.set(objectIndexes[row] ?? -1, row);
+    rowsByObjectIndex.set(objectIndexes, rows);
+  }
+  return rows.get(objectIndex) ?? -1;
+};
+
 /** The form place of one policy path; `policy` when the form has no field for it. */
 export const getFormTarget = (path: string, map: FormIndexMap): FormTarget => {
   const p = path.replace(/^\./, '');
@@ -111,14 +128,14 @@ export const getFormTarget = (path: string, map: FormIndexMap): FormTarget => {
   if (p === 'spec.maxUnavailable') return { section: 'maxUnavailable' };
   const iface = IFACE.exec(p);
   if (iface) {
-    const row = map.interfaces.indexOf(Number(iface[1]));
+    const row = rowOf(map.interfaces, Number(iface[1]));
     return row < 0
       ? { section: 'policy' }
       : { section: 'interface', index: row, field: iface[2] ?? '' };
   }
   const route = ROUTE.exec(p);
   if (route) {
-    const row = map.routes.indexOf(Number(route[1]));
+    const row = rowOf(map.routes, Number(route[1]));
     return row < 0
       ? { section: 'policy' }
       : { section: 'route', index: row, field: route[2] ?? '' };

@@ -1,8 +1,19 @@
 // YAML ⇄ object for the resource editors, with positions for every error so the editor can put
 // the message on the right line. Limits: aliases are capped (a "billion laughs" document expands
-// exponentially) and so is the input size.
-import { LineCounter, isMap, isScalar, parseAllDocuments, stringify, type Document } from 'yaml';
+// exponentially), so are the input size and the nesting depth (everything that handles the
+// object afterwards recurses; see shared/logic/nesting.ts).
+import {
+  LineCounter,
+  isMap,
+  isPair,
+  isScalar,
+  isSeq,
+  parseAllDocuments,
+  stringify,
+  type Document,
+} from 'yaml';
 import type { K8sResource } from '../../../shared/model/k8s';
+import { isNestedDeeperThan, MAX_NESTING_DEPTH } from '../../../shared/logic/nesting';
 import type { ParseResourceYamlResult, ResourceYamlError } from '../model/resourceYaml';
 
 export const MAX_YAML_BYTES = 1024 * 1024;
@@ -30,6 +41,31 @@ const nodeOffset = (doc: Document, key: string): number | undefined => {
   return undefined;
 };
 
+/**
+ * Start offset of the first collection nested deeper than `max` in the parsed document, walked
+ * without recursion; undefined when there is none.
+ */
+const firstTooDeep = (doc: Document, max: number): number | undefined => {
+  const nodes: unknown[] = [doc.contents];
+  const levels: number[] = [0];
+  for (;;) {
+    const node = nodes.pop();
+    const level = levels.pop();
+    if (level === undefined) return undefined;
+    if (!isMap(node) && !isSeq(node)) continue;
+    const depth = level + 1;
+    if (depth > max) return node.range?.[0] ?? doc.range?.[0] ?? 0;
+    // Pushed in reverse so the first deep collection in document order is found first.
+    for (let i = node.items.length - 1; i >= 0; i--) {
+      const item: unknown = node.items[i];
+      for (const child of isPair(item) ? [item.value, item.key] : [item]) {
+        nodes.push(child);
+        levels.push(depth);
+      }
+    }
+  }
+};
+
 export const parseResourceYaml = <T extends K8sResource = K8sResource>(
   text: string,
   expected: ExpectedResource,
@@ -41,6 +77,11 @@ export const parseResourceYaml = <T extends K8sResource = K8sResource>(
   if (!Array.isArray(docs) || docs.length === 0) return at(lc, undefined, 'yaml.empty');
   const [doc] = docs;
   if (!doc) return at(lc, undefined, 'yaml.empty');
+  // Before syntax errors: past about 800 levels the yaml package itself runs out of stack and
+  // reports RESOURCE_EXHAUSTION where it did, with the levels it got through kept in the
+  // document, so the cap is found and named first.
+  const deep = firstTooDeep(doc, MAX_NESTING_DEPTH);
+  if (deep !== undefined) return at(lc, deep, 'yaml.tooDeep', { max: MAX_NESTING_DEPTH });
   const firstError = docs.flatMap((d) => d.errors)[0];
   if (firstError)
     return at(lc, firstError.pos[0], 'yaml.syntax', {
@@ -61,6 +102,9 @@ export const parseResourceYaml = <T extends K8sResource = K8sResource>(
     throw e;
   }
   if (value === null || value === undefined) return at(lc, doc.range[0], 'yaml.empty');
+  // Aliases can nest an anchored collection deeper than the text shows.
+  if (isNestedDeeperThan(value, MAX_NESTING_DEPTH))
+    return at(lc, doc.range[0], 'yaml.tooDeep', { max: MAX_NESTING_DEPTH });
   if (typeof value !== 'object' || Array.isArray(value) || !isMap(doc.contents))
     return at(lc, doc.range[0], 'yaml.notAnObject');
   const obj = value as Record<string, unknown>;
@@ -80,6 +124,10 @@ export const parseResourceYaml = <T extends K8sResource = K8sResource>(
   return { ok: true, value: obj as T };
 };
 
-/** Block-style YAML in the object's key order; repeated objects are written out, never aliased. */
+/**
+ * Block-style YAML in the object's key order; repeated objects are written out, never aliased.
+ * Callers check `isNestedDeeperThan` first: the stringifier recurses and overflows the stack on
+ * objects nested about a thousand levels deep.
+ */
 export const stringifyResourceYaml = (obj: unknown): string =>
   stringify(obj, { aliasDuplicateObjects: false, lineWidth: 0 });

@@ -4,6 +4,7 @@ export type ResourceYamlErrorCode =
   | 'yaml.syntax'
   | 'yaml.multipleDocuments'
   | 'yaml.aliasBomb'
+  | 'yaml.tooDeep'
   | 'yaml.notAnObject'
   | 'yaml.wrongKind'
   | 'yaml.wrongApiVersion';

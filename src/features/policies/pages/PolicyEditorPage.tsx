@@ -5,6 +5,8 @@ import type { NodeNetworkConfigurationPolicy } from '../../../shared/model/nmsta
 import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
 import { withQueryClient } from '../../../shared/query/withQueryClient';
 import { DataState } from '../../../shared/ui/DataState';
+import { isNestedDeeperThan } from '../../../shared/logic/nesting';
+import { TooDeeplyNested } from '../../../shared/ui/TooDeeplyNested';
 import { PageShell } from '../../../shared/ui/PageShell';
 import {
   useEnactments,
@@ -55,14 +57,27 @@ function PolicyEditorPage() {
   // The editor starts once from the first copy it gets; later watch updates must not reset
   // the draft (they are handled as conflicts on save).
   const sourceKey = loaded ? (name ?? cloneOf ?? '') : '';
-  const initial = useMemo(
-    () => {
-      if (!name && !cloneOf) return createEmptyPolicy('');
-      if (!source.data) return null;
-      return isEdit ? getEditablePolicy(source.data) : toClone(source.data);
+  // Cloning, the form, the YAML text and validation all recurse into the object: a policy
+  // nested too deeply is not opened at all. A draft typed into the YAML editor is checked as
+  // it is parsed and stays in the editor.
+  const { initial, tooDeep } = useMemo(
+    (): { initial: NodeNetworkConfigurationPolicy | null; tooDeep: boolean } => {
+      if (!name && !cloneOf) return { initial: createEmptyPolicy(''), tooDeep: false };
+      if (!source.data) return { initial: null, tooDeep: false };
+      if (isNestedDeeperThan(source.data)) return { initial: null, tooDeep: true };
+      return {
+        initial: isEdit ? getEditablePolicy(source.data) : toClone(source.data),
+        tooDeep: false,
+      };
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps -- fixed once the source has loaded
     [sourceKey, name, cloneOf],
+  );
+  // Someone may make the server copy too deep while a draft is open: the draft stays, the
+  // editor just stops comparing against that copy.
+  const live = useMemo(
+    () => (isEdit && source.data && !isNestedDeeperThan(source.data) ? source.data : undefined),
+    [isEdit, source.data],
   );
   const title = isEdit
     ? t('Edit policy {{name}}', { name: name ?? '' })
@@ -86,14 +101,21 @@ function PolicyEditorPage() {
           )}
         </Alert>
       )}
-      {needsSource && !initial ? (
+      {tooDeep ? (
+        <TooDeeplyNested testId="editor-too-deep">
+          {t(
+            'The form and the YAML editor cannot open this policy. Edit it with: oc edit nncp {{name}}',
+            { name: name ?? cloneOf ?? '' },
+          )}
+        </TooDeeplyNested>
+      ) : needsSource && !initial ? (
         <DataState result={source}>
           <Spinner size="lg" aria-label={t('Loading')} />
         </DataState>
       ) : initial ? (
         <PolicyEditor
           initial={initial}
-          live={isEdit ? source.data : undefined}
+          live={live}
           deleted={isEdit && source.isDeleted}
           isEdit={isEdit}
           initialView={initialView}

@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
 import { List, ListItem, Title } from '@patternfly/react-core';
 import { DiffView } from '../../../shared/ui/DiffView';
+import { isNestedDeeperThan } from '../../../shared/logic/nesting';
+import { TooDeeplyNested } from '../../../shared/ui/TooDeeplyNested';
 import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
 import type { NodeNetworkConfigurationPolicySpec } from '../../../shared/model/nmstate';
 import { stringifyResourceYaml } from '../../policies/logic/resourceYaml';
@@ -17,7 +19,10 @@ export function SpecDiff({
   testId?: string;
 }) {
   const { t } = usePluginTranslation();
-  const diff = useMemo(() => diffPolicySpecs(from, to), [from, to]);
+  // Diffing and stringifying recurse; a spec nested too deeply is named instead.
+  const tooDeep = useMemo(() => isNestedDeeperThan(from) || isNestedDeeperThan(to), [from, to]);
+  const diff = useMemo(() => (tooDeep ? null : diffPolicySpecs(from, to)), [tooDeep, from, to]);
+  if (!diff) return <TooDeeplyNested testId={`${testId}-too-deep`} />;
   const { added, removed, changed } = diff.interfaces;
   return (
     <div data-test={testId}>

@@ -71,7 +71,9 @@ export function TopologyTable({ graph, selectedId, onSelect }: TopologyTableProp
               isRowSelected={r.id === selectedId}
               className={r.failing ? 'sb-topology-row--failing' : undefined}
             >
-              <Td dataLabel={t('Node')}>{r.node}</Td>
+              <Td dataLabel={t('Node')} className="sb-break-anywhere">
+                {r.node}
+              </Td>
               <Td dataLabel={t('Interface')}>
                 <Button
                   variant="link"

@@ -153,6 +153,38 @@ function MultiSelectFilter({ field, label, options, filter, onChange }: MultiSel
   );
 }
 
+type TFunction = ReturnType<typeof usePluginTranslation>['t'];
+
+/** A value as the warning quotes it: a pasted pattern may be thousands of characters long. */
+function quoted(value: string): string {
+  return value.length > QUOTE_MAX ? `${value.slice(0, QUOTE_MAX)}…` : value;
+}
+const QUOTE_MAX = 40;
+
+function filterErrorText(t: TFunction, e: TopologyFilterError): string {
+  const p = { ...e.params, value: quoted(e.params.value) };
+  switch (e.code) {
+    case 'filter.invalidIp':
+      return t('"{{value}}" is not an IP address or CIDR and was ignored', p);
+    case 'filter.invalidMac':
+      return t('"{{value}}" is not a MAC address and was ignored', p);
+    case 'filter.invalidVlan':
+      return t('"{{value}}" is not a VLAN id (1-4094) and was ignored', p);
+    case 'filter.patternTooLong':
+      return t(
+        'The node name pattern "{{value}}" is longer than {{max}} characters, the longest a node name can be, and was ignored',
+        p,
+      );
+    case 'filter.tooManyValues':
+      return t(
+        'The link has {{value}} values for {{key}}; only the first {{max}} in alphabetical order are used',
+        p,
+      );
+    default:
+      return t('"{{value}}" is not a valid value for {{key}} and was ignored', p);
+  }
+}
+
 interface TopologyToolbarProps {
   filter: TopologyFilter;
   errors: TopologyFilterError[];
@@ -274,14 +306,12 @@ export const TopologyToolbar = memo(function TopologyToolbar({
       {errors.length > 0 && (
         <HelperText data-test="filter-errors">
           {errors.map((e) => (
-            <HelperTextItem key={`${e.code}:${e.params.value}`} variant="warning">
-              {e.code === 'filter.invalidIp'
-                ? t('"{{value}}" is not an IP address or CIDR and was ignored', e.params)
-                : e.code === 'filter.invalidMac'
-                  ? t('"{{value}}" is not a MAC address and was ignored', e.params)
-                  : e.code === 'filter.invalidVlan'
-                    ? t('"{{value}}" is not a VLAN id (1-4094) and was ignored', e.params)
-                    : t('"{{value}}" is not a valid value for {{key}} and was ignored', e.params)}
+            <HelperTextItem
+              key={`${e.code}:${e.params.key}:${e.params.value}`}
+              variant="warning"
+              data-test={`filter-error-${e.code}`}
+            >
+              {filterErrorText(t, e)}
             </HelperTextItem>
           ))}
         </HelperText>

@@ -2,6 +2,7 @@
 // used both while building the graph (so collapsed nodes are narrowed by their interfaces too)
 // and on an already built graph.
 import { parseCidr, parseIp, toRange, type IpAddress } from '../../../shared/net/cidr';
+import { isGlob, matchGlob, MAX_NODE_PATTERN_LENGTH } from './glob';
 import type {
   GraphEdge,
   GraphGroup,
@@ -17,12 +18,24 @@ const LIST_KEYS = ['node', 'label', 'type', 'state', 'ip', 'mac', 'lldp', 'polic
 type ListKey = (typeof LIST_KEYS)[number];
 
 export type TopologyFilterErrorCode =
-  'filter.invalidIp' | 'filter.invalidVlan' | 'filter.invalidMac' | 'filter.invalidFailing';
+  | 'filter.invalidIp'
+  | 'filter.invalidVlan'
+  | 'filter.invalidMac'
+  | 'filter.invalidFailing'
+  | 'filter.patternTooLong'
+  | 'filter.tooManyValues';
 
 export interface TopologyFilterError {
   code: TopologyFilterErrorCode;
-  params: { key: string; value: string };
+  /** `max`: the limit passed (`patternTooLong`, `tooManyValues`). */
+  params: { key: string; value: string; max?: number };
 }
+
+/**
+ * Values one field keeps from a link; the rest are dropped and reported. Every value is tried
+ * against every node or interface, so a link with thousands of them would stall the page.
+ */
+export const MAX_FILTER_VALUES = 32;
 
 export interface ParseTopologyFilterResult {
   filter: TopologyFilter;
@@ -54,9 +67,23 @@ export function parseTopologyFilter(query: string): ParseTopologyFilterResult {
     for (const raw of params.getAll(key))
       for (const part of raw.split(',')) {
         const v = part.trim();
-        if (v !== '') values.push(v);
+        if (v === '') continue;
+        // Longer than any node name, so it cannot match one; dropping it also bounds the
+        // matcher's work per name.
+        if (key === 'node' && v.length > MAX_NODE_PATTERN_LENGTH)
+          errors.push({
+            code: 'filter.patternTooLong',
+            params: { key, value: v, max: MAX_NODE_PATTERN_LENGTH },
+          });
+        else values.push(v);
       }
-    if (values.length > 0) lists[key] = values;
+    const unique = sortedUnique(values);
+    if (unique.length > MAX_FILTER_VALUES)
+      errors.push({
+        code: 'filter.tooManyValues',
+        params: { key, value: String(unique.length), max: MAX_FILTER_VALUES },
+      });
+    if (unique.length > 0) lists[key] = unique.slice(0, MAX_FILTER_VALUES);
   }
   const filter: TopologyFilter = {};
   for (const key of LIST_KEYS) {
@@ -133,11 +160,6 @@ export interface CompiledTopologyFilter {
   matchInterface(iface: InterfaceGraphNode): boolean;
 }
 
-function globToRegExp(glob: string): RegExp {
-  const escaped = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`^${escaped.replace(/\*/g, '.*').replace(/\?/g, '.')}$`, 'i');
-}
-
 /** Address part of `ip/prefix` as stored on graph nodes. */
 function addressOf(text: string): IpAddress | undefined {
   const slash = text.indexOf('/');
@@ -147,11 +169,12 @@ function addressOf(text: string): IpAddress | undefined {
 
 export function compileTopologyFilter(filter: TopologyFilter | undefined): CompiledTopologyFilter {
   const f = filter ?? {};
-  const nodeMatchers = (f.node ?? []).map((term): ((n: string) => boolean) => {
-    if (/[*?]/.test(term)) {
-      const re = globToRegExp(term);
-      return (n) => re.test(n);
-    }
+  // Filters built in code (not parsed from a link) get the same caps as parsed ones.
+  const nodeTerms = (f.node ?? [])
+    .filter((term) => term.length <= MAX_NODE_PATTERN_LENGTH)
+    .slice(0, MAX_FILTER_VALUES);
+  const nodeMatchers = nodeTerms.map((term): ((n: string) => boolean) => {
+    if (isGlob(term)) return (n) => matchGlob(term, n);
     const lower = term.toLowerCase();
     return (n) => n.toLowerCase().includes(lower);
   });

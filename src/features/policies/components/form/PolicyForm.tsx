@@ -1,7 +1,8 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import {
   Alert,
   Button,
+  Checkbox,
   Flex,
   FlexItem,
   Form,
@@ -12,13 +13,19 @@ import {
   Label,
   LabelGroup,
   TextInput,
+  ToolbarItem,
 } from '@patternfly/react-core';
 import { MinusCircleIcon, PlusCircleIcon } from '@patternfly/react-icons';
 import type { Node } from '../../../../shared/model/k8s';
 import type { NetworkState } from '../../../../shared/model/nmstate';
 import { usePluginTranslation } from '../../../../shared/i18n/usePluginTranslation';
 import type { Finding } from '../../model/finding';
-import type { FormInterfaceType, PolicyFormValues } from '../../model/policyForm';
+import type {
+  FormInterfaceType,
+  InterfaceFormValues,
+  PolicyFormValues,
+} from '../../model/policyForm';
+import { usePagedRows } from '../../../../shared/ui/usePagedRows';
 import { FORM_INTERFACE_TYPES } from '../../model/policyForm';
 import type { LocatedFinding } from '../../logic/formFindings';
 import { getInterfaceFindings } from '../../logic/formFindings';
@@ -48,6 +55,9 @@ interface PolicyFormProps {
 }
 
 const WORKER_SELECTOR = { key: 'node-role.kubernetes.io/worker', value: '' };
+/** Interface cards are heavy (dozens of inputs each); a page of them renders at once. */
+const CARDS_PER_PAGE = 20;
+const interfaceName = (i: InterfaceFormValues): string => i.name;
 
 export function PolicyForm({
   values,
@@ -80,6 +90,41 @@ export function PolicyForm({
   );
   const set = <K extends keyof PolicyFormValues>(key: K, v: PolicyFormValues[K]) =>
     onChange({ ...values, [key]: v });
+  // Findings per interface row, grouped once rather than searched per field of every card.
+  const byRow = useMemo(() => {
+    const out = new Map<number, LocatedFinding[]>();
+    for (const l of located)
+      if (l.target.section === 'interface') {
+        const list = out.get(l.target.index);
+        if (list) list.push(l);
+        else out.set(l.target.index, [l]);
+      }
+    return out;
+  }, [located]);
+  const [onlyProblems, setOnlyProblems] = useState(false);
+  const keepProblems = useCallback(
+    (_i: InterfaceFormValues, row: number) => byRow.has(row),
+    [byRow],
+  );
+  const pagedInterfaces = usePagedRows({
+    items: values.interfaces,
+    perPage: CARDS_PER_PAGE,
+    nameOf: interfaceName,
+    keep: onlyProblems ? keepProblems : undefined,
+    filterLabel: t('Filter interfaces by name'),
+    testId: 'form-interfaces',
+    extra: (
+      <ToolbarItem>
+        <Checkbox
+          id="form-interfaces-problems"
+          label={t('Only interfaces with problems ({{count}})', { count: byRow.size })}
+          isChecked={onlyProblems}
+          onChange={(_e, v) => setOnlyProblems(v)}
+          data-test="form-interfaces-problems"
+        />
+      </ToolbarItem>
+    ),
+  });
 
   return (
     <Form onSubmit={(e) => e.preventDefault()} data-test="policy-form">
@@ -211,12 +256,16 @@ export function PolicyForm({
             })}
           />
         )}
-        {values.interfaces.map((iface, i) => (
+        {pagedInterfaces.controls}
+        {pagedInterfaces.rows.length === 0 && values.interfaces.length > 0 && (
+          <p data-test="form-interfaces-none">{t('No interface matches the filter')}</p>
+        )}
+        {pagedInterfaces.rows.map(({ item: iface, index: i }) => (
           <InterfaceCard
             key={i}
             index={i}
             value={iface}
-            findingsFor={(prefix) => getInterfaceFindings(located, i, prefix)}
+            findingsFor={(prefix) => getInterfaceFindings(byRow.get(i) ?? [], i, prefix)}
             onChange={(v) =>
               set(
                 'interfaces',
@@ -231,6 +280,7 @@ export function PolicyForm({
             }
           />
         ))}
+        {pagedInterfaces.footer}
         <Flex>
           <FlexItem>
             <FormSelect
@@ -250,9 +300,12 @@ export function PolicyForm({
               variant="secondary"
               icon={<PlusCircleIcon />}
               data-test="add-interface"
-              onClick={() =>
-                set('interfaces', [...values.interfaces, newInterfaceFormValues(newType)])
-              }
+              onClick={() => {
+                set('interfaces', [...values.interfaces, newInterfaceFormValues(newType)]);
+                // Show the new card, wherever the list was paged or filtered to.
+                setOnlyProblems(false);
+                pagedInterfaces.showIndex(values.interfaces.length);
+              }}
             >
               {t('Add interface')}
             </Button>
