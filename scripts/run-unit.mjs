@@ -28,7 +28,6 @@ const result = spawnSync(
     // A test that hangs (a socket a failed assertion left open, say) fails after five minutes
     // instead of holding the whole suite past CI's limit; the slowest test takes about 30 s.
     '--test-timeout=300000',
-    '--test-force-exit',
     '--test-reporter=spec',
     '--test-reporter-destination=stdout',
     '--test-reporter=tap',

@@ -933,22 +933,14 @@ export class ApiHttp {
       name,
     };
     this.authorize(req, url, attrs);
-    if (def.kind === 'SelfSubjectAccessReview') {
+    if (def.kind === 'SelfSubjectAccessReview' || def.kind === 'SelfSubjectRulesReview') {
       const body = parseBody(
         await readBody(req),
         req.headers['content-type'] ?? 'application/json',
         def.custom,
       );
-      this.accessReview(req, url, res, route, body);
-      return;
-    }
-    if (def.kind === 'SelfSubjectRulesReview') {
-      const body = parseBody(
-        await readBody(req),
-        req.headers['content-type'] ?? 'application/json',
-        def.custom,
-      );
-      this.rulesReview(req, url, res, route, body);
+      if (def.kind === 'SelfSubjectAccessReview') this.accessReview(req, url, res, route, body);
+      else this.rulesReview(req, url, res, route, body);
       return;
     }
     if (def.kind === 'SelfSubjectReview') {

@@ -13,6 +13,7 @@ import type {
 } from '../../../shared/model/nmstate';
 import { isRecord } from '../../../shared/logic/isRecord';
 import { sanitizeDesiredInterface } from './nmpolicy/deserialize';
+import { BOND_MODES } from '../model/bondModes';
 
 export type ApplyErrorCode =
   'InterfaceNotFound' | 'DependencyError' | 'AddressInUse' | 'InvalidArgument' | 'ProbeFailed';
@@ -60,15 +61,7 @@ export interface NetworkStateDiff {
 export type ApplyResult =
   { ok: true; state: NetworkState; changes: NetworkStateDiff } | { ok: false; error: ApplyError };
 
-const BOND_MODES = new Set([
-  'balance-rr',
-  'active-backup',
-  'balance-xor',
-  'broadcast',
-  '802.3ad',
-  'balance-tlb',
-  'balance-alb',
-]);
+const BOND_MODE_NAMES: ReadonlySet<string> = new Set(BOND_MODES);
 
 /** Types nmstate can create; ethernets (and loopback) only exist when the hardware does. */
 const CREATABLE_TYPES = new Set([
@@ -304,11 +297,11 @@ function validateOptions(iface: NetworkInterface): void {
   }
   if (iface.type === 'bond') {
     const mode = iface['link-aggregation']?.mode;
-    if (mode === undefined || !BOND_MODES.has(mode)) {
+    if (mode === undefined || !BOND_MODE_NAMES.has(mode)) {
       throw nmstateError(
         'InvalidArgument',
         'InvalidArgument',
-        `Invalid bond mode ${mode ?? '(none)'} for interface ${name}, should be one of ${[...BOND_MODES].join(', ')}`,
+        `Invalid bond mode ${mode ?? '(none)'} for interface ${name}, should be one of ${BOND_MODES.join(', ')}`,
         name,
       );
     }

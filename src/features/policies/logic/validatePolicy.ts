@@ -14,6 +14,8 @@ import { parseCidr, parseIp } from '../../../shared/net/cidr';
 import type { Finding, Platform } from '../model/finding';
 import { isPolicyUpdateBlocked } from './enactments';
 import { getMatchedNodes } from './nodeSelection';
+import { BOND_MODES } from '../model/bondModes';
+import { LABEL_SAFE, isValidLabelValue } from '../../../shared/logic/labels';
 
 export interface PolicyValidationContext {
   nodes: readonly Node[];
@@ -28,15 +30,7 @@ export interface PolicyValidationContext {
 
 export const POLICY_NAME_MAX = 63;
 export const INTERFACE_NAME_MAX = 15;
-export const BOND_MODES = [
-  'balance-rr',
-  'active-backup',
-  'balance-xor',
-  'broadcast',
-  '802.3ad',
-  'balance-tlb',
-  'balance-alb',
-] as const;
+export { BOND_MODES };
 export const MAC_VLAN_MODES = ['vepa', 'bridge', 'private', 'passthru', 'source'] as const;
 export const INTERFACE_STATES = ['up', 'down', 'absent', 'ignore'] as const;
 export const MTU_MIN = 68;
@@ -45,7 +39,6 @@ export const IPV6_MIN_MTU = 1280;
 export const DNS_SERVERS_MAX = 3;
 const DEFAULT_MTU = 1500;
 
-const LABEL_SAFE = /^[A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?$/;
 const DNS_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;
 const DOMAIN =
   /^(?=.{1,253}$)([A-Za-z0-9_]([-A-Za-z0-9_]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9_]([-A-Za-z0-9_]{0,61}[A-Za-z0-9])?)*\.?$/;
@@ -89,9 +82,6 @@ const isQualifiedLabelKey = (key: string): boolean => {
   if (prefix !== null && (prefix.length > 253 || !DNS_SUBDOMAIN.test(prefix))) return false;
   return name.length <= 63 && LABEL_SAFE.test(name);
 };
-
-const isValidLabelValue = (v: unknown): boolean =>
-  typeof v === 'string' && (v === '' || (v.length <= 63 && LABEL_SAFE.test(v)));
 
 const stableJson = (v: unknown): string =>
   JSON.stringify(v, (_k, val: unknown) =>

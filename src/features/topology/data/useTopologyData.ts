@@ -27,6 +27,7 @@ import type {
   NodeNetworkState,
 } from '../../../shared/model/nmstate';
 import { ENACTMENT_NODE_LABEL } from '../../../shared/model/nmstate';
+import { isValidLabelValue } from '../../../shared/logic/labels';
 import { createTopologyGraphBuilder } from '../logic/buildTopologyGraph';
 import type { EnactmentIndex } from '../logic/enactments';
 import { indexEnactments } from '../logic/enactments';
@@ -55,7 +56,13 @@ export function useTopologyData(node?: string): TopologyData {
       opts:
         node === undefined
           ? { limit: ENACTMENT_PAGE_SIZE }
-          : { selector: { matchLabels: { [ENACTMENT_NODE_LABEL]: node } } },
+          : {
+              selector: { matchLabels: { [ENACTMENT_NODE_LABEL]: node } },
+              // The handler labels each enactment with its node's name; a name that is no valid
+              // label value (node names may have 253 characters, label values 63) can label no
+              // enactment, and the API server answers such a selector with a 400.
+              enabled: isValidLabelValue(node),
+            },
     },
     nncp: { gvk: PolicyGVK },
     nodes: { gvk: NodeGVK, opts: byName },

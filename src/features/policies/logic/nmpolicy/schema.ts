@@ -5,6 +5,7 @@
 // order. serde lists a field's aliases next to its name, sorted together (serde_derive
 // `MultiName::deserialize_aliases` is a BTreeSet holding the name too; variant aliases likewise).
 // `deny` marks `#[serde(deny_unknown_fields)]`; without it unknown keys are ignored and dropped.
+import { BOND_MODES } from '../../model/bondModes';
 import type { IntBits, UintBits } from './serde';
 
 export interface Variant {
@@ -359,18 +360,7 @@ const VETH: Shape = { name: 'VethConfig', deny: false, fields: [req('peer', str)
 const nas = (name: string, vs: Variant[]): Kind => enumOf(name, vs, { numberAsString: true });
 const numbered = (...names: string[]): Variant[] =>
   names.map((name, i) => ({ name, aliases: [String(i)] }));
-const BOND_MODE = nas('BondMode', [
-  ...numbered(
-    'balance-rr',
-    'active-backup',
-    'balance-xor',
-    'broadcast',
-    '802.3ad',
-    'balance-tlb',
-    'balance-alb',
-  ),
-  { name: 'unknown' },
-]);
+const BOND_MODE = nas('BondMode', [...numbered(...BOND_MODES), { name: 'unknown' }]);
 
 // ifaces/bond.rs `BondOptions` (kernel sysfs names, no rename_all)
 const BOND_OPTIONS: Shape = {
