@@ -72,6 +72,11 @@ export const PERSONAS: Record<string, Persona> = {
 };
 
 export const DEFAULT_PERSONA = 'admin';
+
+/** The persona of that name; own properties only, so "constructor" finds none of Object's. */
+export function personaNamed(name: string): Persona | undefined {
+  return Object.prototype.hasOwnProperty.call(PERSONAS, name) ? PERSONAS[name] : undefined;
+}
 export const PERSONA_HEADER = 'x-switchboard-persona';
 export const PERSONA_SUBPROTOCOL_PREFIX = 'switchboard.persona.';
 
@@ -127,9 +132,7 @@ export function rulesFor(
   namespace: string,
   servedResources: ReadonlyMap<string, readonly string[]>,
 ): ResourceRule[] {
-  const persona = Object.prototype.hasOwnProperty.call(PERSONAS, personaName)
-    ? PERSONAS[personaName]
-    : undefined;
+  const persona = personaNamed(personaName);
   const out: ResourceRule[] = [];
   for (const r of [...BASIC_USER_RULES, ...(persona?.rules ?? [])]) {
     if (r.namespaces !== undefined && !r.namespaces.includes(namespace)) continue;
@@ -166,10 +169,7 @@ export const NON_RESOURCE_READERS = ['viewer', 'nad-editor'];
 
 export function isAllowed(personaName: string, attrs: Attributes): boolean {
   if (alwaysAllowed(attrs)) return true;
-  // Own property only: a persona named "constructor" must not find Object's.
-  const persona = Object.prototype.hasOwnProperty.call(PERSONAS, personaName)
-    ? PERSONAS[personaName]
-    : undefined;
+  const persona = personaNamed(personaName);
   if (!persona) return false;
   const resource = attrs.subresource ? `${attrs.resource}/${attrs.subresource}` : attrs.resource;
   return persona.rules.some(

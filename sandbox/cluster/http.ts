@@ -11,10 +11,10 @@ import { ApiError } from './api';
 import type { Attributes } from './auth';
 import {
   NON_RESOURCE_READERS,
-  PERSONAS,
   forbiddenMessage,
   isAllowed,
   nonResourceRulesFor,
+  personaNamed,
   personaOf,
   rulesFor,
 } from './auth';
@@ -1236,9 +1236,7 @@ export class ApiHttp {
   /** Who the request is: the persona's name and groups, as `kubectl auth whoami` shows them. */
   private selfReview(req: IncomingMessage, url: URL, res: ServerResponse, route: Route): void {
     const name = personaOf(req, url);
-    const persona = Object.prototype.hasOwnProperty.call(PERSONAS, name)
-      ? PERSONAS[name]
-      : undefined;
+    const persona = personaNamed(name);
     send(
       res,
       201,
