@@ -199,11 +199,16 @@ async function checkExisting(policy: NodeNetworkConfigurationPolicy): Promise<vo
  * Adds the author to the generation's revision when it has none. Best effort: a conflict means
  * someone else just changed the revision, and the history stays correct, only unsigned.
  */
-async function signRevision(
+function signRevision(policy: NodeNetworkConfigurationPolicy, author?: string): Promise<void> {
+  const name = getRevisionName(policy.metadata.name, policy.metadata.generation ?? 0);
+  return oneWriteAtATime(name, () => signRevisionNow(policy, name, author));
+}
+
+async function signRevisionNow(
   policy: NodeNetworkConfigurationPolicy,
+  name: string,
   author?: string,
 ): Promise<void> {
-  const name = getRevisionName(policy.metadata.name, policy.metadata.generation ?? 0);
   const stored = (await k8sGet({
     model: ControllerRevisionModel,
     name,
@@ -224,14 +229,49 @@ async function signRevision(
   }
 }
 
-/** Writes an observed outcome onto the revision; resourceVersion makes concurrent writers 409. */
-export async function recordRevisionOutcome(
+/**
+ * Writes an observed outcome onto the revision unless it is recorded already. The write waits
+ * for this tab's other writes to the revision and reads it afresh; resourceVersion still makes a
+ * concurrent writer in another tab 409, and the watch then brings their version.
+ */
+export function recordRevisionOutcome(
   revision: ControllerRevision,
   outcome: RevisionOutcome,
 ): Promise<void> {
-  await updateResource<ControllerRevision>({
-    model: ControllerRevisionModel,
-    data: withRevisionOutcome(revision, outcome),
-    fieldManager: REVISION_RECORDER,
+  const name = revision.metadata.name;
+  return oneWriteAtATime(name, async () => {
+    const stored = (await k8sGet({
+      model: ControllerRevisionModel,
+      name,
+      ns: revision.metadata.namespace,
+    })) as unknown as ControllerRevision;
+    // Replaced (deleted and re-created) meanwhile, or someone recorded this outcome already.
+    if (stored.metadata.uid !== revision.metadata.uid) return;
+    const parsed = parseRevision(stored);
+    if (parsed.ok && parsed.revision.outcome === outcome) return;
+    await updateResource<ControllerRevision>({
+      model: ControllerRevisionModel,
+      data: withRevisionOutcome(stored, outcome),
+      fieldManager: REVISION_RECORDER,
+    });
   });
+}
+
+/**
+ * This tab's writes to one revision, in order. The author's signature (after a write) and the
+ * outcome (when the watcher sees the rollout settle) both update the same object; sent together,
+ * the second carried a stale resourceVersion and the API server answered 409, a conflict with
+ * ourselves. Each write reads the object afresh once the previous one has finished.
+ */
+const revisionWrites = new Map<string, Promise<void>>();
+
+function oneWriteAtATime(name: string, write: () => Promise<void>): Promise<void> {
+  const previous = revisionWrites.get(name) ?? Promise.resolve();
+  const next = previous.catch(() => undefined).then(write);
+  const settled = next.catch(() => undefined);
+  revisionWrites.set(name, settled);
+  void settled.then(() => {
+    if (revisionWrites.get(name) === settled) revisionWrites.delete(name);
+  });
+  return next;
 }
