@@ -38,6 +38,7 @@ import type { EnactmentIndex } from '../logic/enactments';
 import { isFailingPhase } from '../logic/enactments';
 import type { InterfaceDetails, SwitchPortGraphNode } from '../model/types';
 import type { TopologyData } from '../data/useTopologyData';
+import { useFullNodeState } from '../data/useTopologyData';
 import { parseInterfaceId } from './toPatternFlyModel';
 
 function Row({ term, children, testId }: { term: string; children: ReactNode; testId: string }) {
@@ -375,8 +376,11 @@ export function InterfacePanel({
   const { t } = usePluginTranslation();
   const [tab, setTab] = useState<string | number>('details');
   const parsed = parseInterfaceId(selectedId);
+  // The cluster view holds digests; the panel shows every field, so it reads the node's whole
+  // state (the digest stands in until that has arrived).
+  const full = useFullNodeState(data.digested && !switchPort ? parsed?.node : undefined);
   const nns: NodeNetworkState | undefined = parsed
-    ? data.nodeNetworkStates.find((n) => n.metadata.name === parsed.node)
+    ? (full ?? data.nodeNetworkStates.find((n) => n.metadata.name === parsed.node))
     : undefined;
   const details =
     nns && !switchPort

@@ -11,15 +11,19 @@
 // policies (one object per policy, not per node). The console's store then holds one NNS instead
 // of every node's.
 import { useMemo, useRef } from 'react';
+import type { K8sResourceCommon } from '@openshift-console/dynamic-plugin-sdk';
 import {
-  ENACTMENT_PAGE_SIZE,
   EnactmentGVK,
+  EnactmentModel,
   NodeGVK,
+  NodeModel,
   NodeNetworkStateGVK,
+  NodeNetworkStateModel,
   PolicyGVK,
 } from '../../../shared/k8s/models';
+import { useLeanList } from '../../../shared/k8s/leanWatch';
 import type { WatchedResult } from '../../../shared/k8s/useWatchedList';
-import { useWatchedLists } from '../../../shared/k8s/useWatchedList';
+import { useWatchedList, useWatchedLists } from '../../../shared/k8s/useWatchedList';
 import type { Node } from '../../../shared/model/k8s';
 import type {
   NodeNetworkConfigurationEnactment,
@@ -29,6 +33,11 @@ import type {
 import { ENACTMENT_NODE_LABEL } from '../../../shared/model/nmstate';
 import { isValidLabelValue } from '../../../shared/logic/labels';
 import { createTopologyGraphBuilder } from '../logic/buildTopologyGraph';
+import {
+  digestEnactmentForTopology,
+  digestNnsForTopology,
+  digestNodeForTopology,
+} from '../logic/leanDigests';
 import type { EnactmentIndex } from '../logic/enactments';
 import { indexEnactments } from '../logic/enactments';
 import type { TopologyGraph, TopologyOptions } from '../model/types';
@@ -40,37 +49,88 @@ export interface TopologyData {
   enactmentIndex: EnactmentIndex;
   policies: ReadonlyMap<string, NodeNetworkConfigurationPolicy>;
   nodes: Node[];
+  /**
+   * The NNS are the cluster view's digests (logic/leanDigests.ts), not whole objects: what is
+   * shown of one interface must come from useFullNodeState.
+   */
+  digested: boolean;
 }
 
 function hasName(obj: { metadata?: { name?: unknown } }): boolean {
   return typeof obj.metadata?.name === 'string' && obj.metadata.name !== '';
 }
 
-/** Watches the four kinds; `node` narrows NNS, enactments and Nodes to one node. */
-export function useTopologyData(node?: string): TopologyData {
-  const byName = node === undefined ? {} : { fieldSelector: `metadata.name=${node}` };
+type Lists = Pick<TopologyData, 'result'> & {
+  nns: readonly unknown[];
+  nnce: readonly unknown[];
+  nodes: readonly unknown[];
+};
+
+const nnsDigest = (obj: K8sResourceCommon) => digestNnsForTopology(obj);
+const nnceDigest = (obj: K8sResourceCommon) => digestEnactmentForTopology(obj);
+const nodeDigest = (obj: K8sResourceCommon) => digestNodeForTopology(obj);
+
+/**
+ * The cluster view: NNS, enactments and Nodes through lean watches, as digests outside the
+ * console's store (see logic/leanDigests.ts).
+ */
+function useClusterLists(enabled: boolean): Lists {
+  const nns = useLeanList<NodeNetworkState>({
+    model: NodeNetworkStateModel,
+    digest: nnsDigest,
+    enabled,
+  });
+  const nnce = useLeanList<NodeNetworkConfigurationEnactment>({
+    model: EnactmentModel,
+    digest: nnceDigest,
+    enabled,
+  });
+  const nodes = useLeanList<Node>({ model: NodeModel, digest: nodeDigest, enabled });
+  return { result: nns, nns: nns.data, nnce: nnce.data, nodes: nodes.data };
+}
+
+/**
+ * One node: its NodeNetworkState and Node by name (`metadata.name` field selector, which every
+ * kind supports) and its enactments by the handler's node label, through the console's own
+ * watch; the store then holds one NNS.
+ */
+function useNodeLists(node: string | undefined): Lists {
+  const enabled = node !== undefined;
+  const byName = { fieldSelector: `metadata.name=${node ?? ''}`, enabled };
   const lists = useWatchedLists({
     nns: { gvk: NodeNetworkStateGVK, opts: byName },
     nnce: {
       gvk: EnactmentGVK,
-      opts:
-        node === undefined
-          ? { limit: ENACTMENT_PAGE_SIZE }
-          : {
-              selector: { matchLabels: { [ENACTMENT_NODE_LABEL]: node } },
-              // The handler labels each enactment with its node's name; a name that is no valid
-              // label value (node names may have 253 characters, label values 63) can label no
-              // enactment, and the API server answers such a selector with a 400.
-              enabled: isValidLabelValue(node),
-            },
+      opts: {
+        selector: { matchLabels: { [ENACTMENT_NODE_LABEL]: node ?? '' } },
+        // The handler labels each enactment with its node's name; a name that is no valid
+        // label value (node names may have 253 characters, label values 63) can label no
+        // enactment, and the API server answers such a selector with a 400.
+        enabled: enabled && isValidLabelValue(node),
+      },
     },
-    nncp: { gvk: PolicyGVK },
     nodes: { gvk: NodeGVK, opts: byName },
   });
-  const nnsData = lists.nns.data;
-  const nnceData = lists.nnce.data;
-  const nncpData = lists.nncp.data;
-  const nodeData = lists.nodes.data;
+  return {
+    result: lists.nns,
+    nns: lists.nns.data,
+    nnce: lists.nnce.data,
+    nodes: lists.nodes.data,
+  };
+}
+
+/** Watches the four kinds; `node` narrows NNS, enactments and Nodes to one node. */
+export function useTopologyData(node?: string): TopologyData {
+  // Both hooks run on every render (hooks may not be conditional); the one not needed watches
+  // nothing.
+  const cluster = useClusterLists(node === undefined);
+  const one = useNodeLists(node);
+  const lists = node === undefined ? cluster : one;
+  // Policies are one object each, whatever the cluster's size: the console's watch.
+  const nncpData = useWatchedList<NodeNetworkConfigurationPolicy>(PolicyGVK).data;
+  const nnsData = lists.nns;
+  const nnceData = lists.nnce;
+  const nodeData = lists.nodes;
   const nodeNetworkStates = useMemo(() => {
     const all = nnsData as NodeNetworkState[];
     return node === undefined ? all : all.filter((n) => n.metadata.name === node);
@@ -81,7 +141,7 @@ export function useTopologyData(node?: string): TopologyData {
   );
   const policies = useMemo(() => {
     const map = new Map<string, NodeNetworkConfigurationPolicy>();
-    for (const p of nncpData as NodeNetworkConfigurationPolicy[])
+    for (const p of nncpData)
       if (hasName(p)) map.set(p.metadata.name, p);
     return map;
   }, [nncpData]);
@@ -89,7 +149,29 @@ export function useTopologyData(node?: string): TopologyData {
     const all = (nodeData as Node[]).filter(hasName);
     return node === undefined ? all : all.filter((n) => n.metadata.name === node);
   }, [nodeData, node]);
-  return { result: lists.nns, nodeNetworkStates, enactmentIndex, policies, nodes };
+  return {
+    result: lists.result,
+    nodeNetworkStates,
+    enactmentIndex,
+    policies,
+    nodes,
+    digested: node === undefined,
+  };
+}
+
+/**
+ * The whole NodeNetworkState of one node, for the side panel of an interface in the cluster
+ * view (whose digests keep only what the graph draws). One object, watched by name while the
+ * panel is open.
+ */
+export function useFullNodeState(node: string | undefined): NodeNetworkState | undefined {
+  const lists = useWatchedLists({
+    nns: {
+      gvk: NodeNetworkStateGVK,
+      opts: { fieldSelector: `metadata.name=${node ?? ''}`, enabled: node !== undefined },
+    },
+  });
+  return (lists.nns.data as NodeNetworkState[]).find((n) => n.metadata.name === node);
 }
 
 const EMPTY_GRAPH: TopologyGraph = { nodes: [], edges: [], groups: [], notes: [] };
