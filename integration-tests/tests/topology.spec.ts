@@ -50,6 +50,28 @@ test('an IPv6 CIDR filter narrows nodes and interfaces and is kept in the URL', 
   await expect(page.getByTestId('filter-ip')).toHaveValue('fd00:1101::20/127');
 });
 
+test('text filters apply as the user types, without Enter, and keep what is typed', async ({
+  consolePage,
+  page,
+}) => {
+  const topo = new TopologyPage(consolePage);
+  await topo.open();
+  const field = page.getByTestId('filter-node');
+  // Typed key by key, as a user types; no Enter, no blur.
+  await field.pressSequentially('worker-1,', { delay: 40 });
+  await expect(page).toHaveURL(/node=worker-1(&|$)/);
+  await expect(topo.groups).toHaveCount(1);
+  await expect(topo.group('worker-1')).toBeAttached();
+  // The trailing comma applies as nothing more; it stays in the field for the next name.
+  await expect(field).toHaveValue('worker-1,');
+  await field.pressSequentially(' worker-2', { delay: 40 });
+  await expect(page).toHaveURL(/node=worker-1&node=worker-2/);
+  await expect(topo.groups).toHaveCount(2);
+  await expect(field).toBeFocused();
+  await field.fill('');
+  await expect(page).not.toHaveURL(/node=/);
+});
+
 test('the interface panel shows every address, MAC, MTU and the managing policies', async ({
   consolePage,
   page,

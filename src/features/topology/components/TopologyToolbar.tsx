@@ -1,7 +1,8 @@
-// The filter toolbar. Text fields are drafts applied on Enter or blur (one URL change per search,
-// not per keystroke); type, state and the switches apply at once. Values inside a field are
+// The filter toolbar. Text fields apply as the user types, once typing pauses (TYPING_PAUSE_MS:
+// one URL change and one graph per pause, not per keystroke), and at once on Enter or blur;
+// type, state and the switches apply at once. Values inside a field are
 // alternatives, separated by commas, as the URL filter format defines.
-import { memo, useEffect, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import {
   Button,
@@ -69,13 +70,41 @@ interface FilterFieldProps {
   onChange: (filter: TopologyFilter) => void;
 }
 
+/**
+ * How long typing must pause before a text filter applies. Long enough that a name typed at
+ * speed builds one graph, short enough to read as immediate.
+ */
+export const TYPING_PAUSE_MS = 250;
+
 function FilterField({ field, label, placeholder, filter, onChange }: FilterFieldProps) {
   const applied = toText(filter, field);
   const [draft, setDraft] = useState(applied);
-  useEffect(() => setDraft(applied), [applied]);
+  // The URL's form of the draft ("a," is "a"): what the draft would apply as.
+  const normalized = toText(withText(filter, field, draft), field);
+  // Follow the URL (back, a link, "clear filters") but never rewrite what is being typed when
+  // it already applies as what the URL says.
+  useEffect(() => {
+    setDraft((d) => (toText(withText(filter, field, d), field) === applied ? d : applied));
+    // Only a change of the applied value may reset the draft.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [applied]);
   const apply = () => {
-    if (draft !== applied) onChange(withText(filter, field, draft));
+    if (normalized !== applied) onChange(withText(filter, field, draft));
   };
+  // The pause ends with whatever the other fields say then, not when typing began.
+  const latest = useRef({ filter, onChange });
+  latest.current = { filter, onChange };
+  useEffect(() => {
+    if (normalized === applied) return undefined;
+    const timer = window.setTimeout(() => {
+      const now = latest.current;
+      const next = withText(now.filter, field, draft);
+      if (toText(next, field) !== toText(now.filter, field)) now.onChange(next);
+    }, TYPING_PAUSE_MS);
+    return () => window.clearTimeout(timer);
+    // The draft is the trigger; everything else is read when the pause ends.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [draft]);
   return (
     <ToolbarItem>
       <form
