@@ -141,7 +141,14 @@ export function TopologyExplorer({ node, testId }: TopologyExplorerProps) {
                 count: shown.nodes.filter((n) => n.kind === 'node-summary').length,
               })}
               {expanded.length > 0 && (
-                <Button variant="link" onClick={() => setExpanded([])} data-test="fold-all">
+                <Button
+                  variant="link"
+                  onClick={() => {
+                    memory.forgetLaidOut();
+                    setExpanded([]);
+                  }}
+                  data-test="fold-all"
+                >
                   {t('Fold expanded nodes')}
                 </Button>
               )}

@@ -45,6 +45,11 @@ export interface PositionMemory {
   remember: (positions: ReadonlyMap<string, Point>) => void;
   drag: (moved: ReadonlyMap<string, Point>) => void;
   reset: () => void;
+  /**
+   * Forgets every position the layout chose and keeps what the user dragged: folding all nodes
+   * again puts the summaries back in their grid instead of where expansions had pushed them.
+   */
+  forgetLaidOut: () => void;
 }
 
 export function storageKeyFor(view: string): string {
@@ -92,8 +97,19 @@ export function usePositionMemory(view: string): PositionMemory {
       // Nothing stored then.
     }
   }, [current]);
+  const forgetLaidOut = useCallback(() => {
+    current.memory.clear();
+    for (const [id, p] of current.dragged) current.memory.set(id, p);
+  }, [current]);
   return useMemo(
-    () => ({ memory: current.memory, pinned: current.pinned, remember, drag, reset }),
-    [current, remember, drag, reset],
+    () => ({
+      memory: current.memory,
+      pinned: current.pinned,
+      remember,
+      drag,
+      reset,
+      forgetLaidOut,
+    }),
+    [current, remember, drag, reset, forgetLaidOut],
   );
 }

@@ -162,3 +162,57 @@ describe('mergeTopologyLayout', () => {
       if (id !== dragged) assert.deepEqual(merged.get(id), p, `${id} moved with the dragged one`);
   });
 });
+
+describe('mergeTopologyLayout: expanding a folded node', () => {
+  const cluster = generateCluster(200);
+  const folded = (expandedNodes: string[]) =>
+    buildTopologyGraph({ ...cluster, options: { foldNodesAbove: 12, expandedNodes } });
+
+  it('puts the node where its summary was and moves what it would cover aside', () => {
+    const before = mergeTopologyLayout(folded([]), new Map());
+    const node = 'worker-0107';
+    const spot = before.get(`summary:${node}`);
+    assert.ok(spot);
+    const after = mergeTopologyLayout(folded([node]), before);
+    const members = [...after].filter(([id]) => id.startsWith(`${node}/`));
+    assert.ok(members.length > 10);
+    // The block's top-left corner is the summary's.
+    assert.equal(Math.min(...members.map(([, p]) => p.x)), spot.x);
+    assert.equal(Math.min(...members.map(([, p]) => p.y)), spot.y);
+    // Nothing else overlaps the expanded block.
+    const xs = members.map(([, p]) => p.x);
+    const ys = members.map(([, p]) => p.y);
+    const box = {
+      left: Math.min(...xs),
+      right: Math.max(...xs) + COLUMN_WIDTH,
+      top: Math.min(...ys),
+      bottom: Math.max(...ys) + ROW_HEIGHT,
+    };
+    for (const [id, p] of after) {
+      if (id.startsWith(`${node}/`)) continue;
+      const inside = p.x >= box.left && p.x < box.right && p.y >= box.top && p.y < box.bottom;
+      assert.ok(!inside, `${id} is under the expanded node`);
+    }
+    // Summaries before it on its row and on rows above did not move.
+    for (const [id, p] of before)
+      if (id.startsWith('summary:') && (p.y < spot.y || (p.y === spot.y && p.x < spot.x)))
+        assert.deepEqual(after.get(id), p, id);
+  });
+
+  it('keeps a dragged element where the user put it', () => {
+    const before = mergeTopologyLayout(folded([]), new Map());
+    const dragged = 'summary:worker-0150';
+    const memory = new Map(before);
+    memory.set(dragged, { x: -4000, y: 9000 });
+    const after = mergeTopologyLayout(folded(['worker-0010']), memory, new Set([dragged]));
+    assert.deepEqual(after.get(dragged), { x: -4000, y: 9000 });
+  });
+
+  it('still places a node that had no summary on screen below everything', () => {
+    const memory = mergeTopologyLayout(folded([]), new Map());
+    memory.delete('summary:worker-0042');
+    const after = mergeTopologyLayout(folded(['worker-0042']), memory);
+    const bottom = Math.max(...[...memory.values()].map((p) => p.y));
+    for (const [id, p] of after) if (id.startsWith('worker-0042/')) assert.ok(p.y > bottom, id);
+  });
+});

@@ -193,10 +193,11 @@ function collides(p: Point, taken: readonly Point[]): boolean {
  * Positions for `graph` that keep every remembered position (`memory`: what was on screen, and
  * what the user dragged). A new element of a group already on screen is placed where the layout
  * puts it relative to a remembered member of its group, moved right past any interface there; a
- * group that is new as a whole (a node added or expanded, a new switch) goes below everything
- * remembered. `pinned` are positions the user chose for single elements (dragged, possibly in an
- * earlier visit): they are kept but are not where the rest of a group is measured from, so after
- * a reload only the dragged element is elsewhere. Only elements present in `graph` are returned.
+ * node expanded from a summary on screen takes the summary's place (expandInPlace); any other
+ * group that is new as a whole (a node added, a new switch) goes below everything remembered.
+ * `pinned` are positions the user chose for single elements (dragged, possibly in an earlier
+ * visit): they are kept but are not where the rest of a group is measured from, so after a
+ * reload only the dragged element is elsewhere. Only elements present in `graph` are returned.
  */
 export function mergeTopologyLayout(
   graph: TopologyGraph,
@@ -212,12 +213,9 @@ export function mergeTopologyLayout(
     if (list) list.push(n.id);
     else members.set(key, [n.id]);
   }
-  let rememberedBottom = Number.NEGATIVE_INFINITY;
   for (const n of graph.nodes) {
     const p = memory.get(n.id);
-    if (!p) continue;
-    out.set(n.id, p);
-    if (!pinned.has(n.id)) rememberedBottom = Math.max(rememberedBottom, p.y);
+    if (p) out.set(n.id, p);
   }
   if (out.size === 0) return computed;
   const newGroups: string[] = [];
@@ -242,12 +240,28 @@ export function mergeTopologyLayout(
       out.set(id, p);
     }
   }
-  if (newGroups.length > 0) {
+  // A node expanded from its summary takes the summary's place; what was right of it on its row
+  // and everything below moves aside, so the node stays where the user clicked it instead of
+  // joining the bottom of a 2,000-node canvas.
+  const stillNew: string[] = [];
+  for (const key of newGroups) {
+    const spot = key.startsWith('node:') ? memory.get(`summary:${key.slice(5)}`) : undefined;
+    const ids = members.get(key) ?? [];
+    if (!spot || members.has(`summary:${key.slice(5)}`)) {
+      stillNew.push(key);
+      continue;
+    }
+    expandInPlace(ids, spot, computed, out, pinned);
+  }
+  if (stillNew.length > 0) {
+    let rememberedBottom = Number.NEGATIVE_INFINITY;
+    for (const [id, p] of out)
+      if (!pinned.has(id)) rememberedBottom = Math.max(rememberedBottom, p.y);
     let top = Number.POSITIVE_INFINITY;
-    for (const key of newGroups)
+    for (const key of stillNew)
       for (const id of members.get(key) ?? []) top = Math.min(top, computed.get(id)?.y ?? 0);
     const dy = Math.max(0, rememberedBottom + ROW_HEIGHT + GROUP_GAP - top);
-    for (const key of newGroups)
+    for (const key of stillNew)
       for (const id of members.get(key) ?? []) {
         if (out.has(id)) continue;
         const c = computed.get(id) ?? { x: 0, y: 0 };
@@ -255,4 +269,46 @@ export function mergeTopologyLayout(
       }
   }
   return out;
+}
+
+/**
+ * Places a group's members (`ids`, laid out as `computed` says) with their top-left at `spot`,
+ * where the summary was, and moves every placed element that the block would cover aside:
+ * those on the summary's row right of it to the right, those below it down. Pinned (dragged)
+ * elements stay where the user put them.
+ */
+function expandInPlace(
+  ids: readonly string[],
+  spot: Point,
+  computed: ReadonlyMap<string, Point>,
+  out: Map<string, Point>,
+  pinned: ReadonlySet<string>,
+): void {
+  let minX = Number.POSITIVE_INFINITY;
+  let minY = Number.POSITIVE_INFINITY;
+  let maxX = Number.NEGATIVE_INFINITY;
+  let maxY = Number.NEGATIVE_INFINITY;
+  for (const id of ids) {
+    const c = computed.get(id);
+    if (!c) continue;
+    minX = Math.min(minX, c.x);
+    minY = Math.min(minY, c.y);
+    maxX = Math.max(maxX, c.x);
+    maxY = Math.max(maxY, c.y);
+  }
+  if (!Number.isFinite(minX)) return;
+  const width = maxX - minX + COLUMN_WIDTH;
+  const height = maxY - minY + ROW_HEIGHT;
+  const rowBottom = spot.y + SUMMARY_HEIGHT;
+  for (const [id, p] of out) {
+    if (pinned.has(id)) continue;
+    if (p.y >= rowBottom) out.set(id, { x: p.x, y: p.y + height + GROUP_GAP });
+    else if (p.y + SUMMARY_HEIGHT > spot.y && p.x > spot.x)
+      out.set(id, { x: p.x + width + GROUP_GAP, y: p.y });
+  }
+  for (const id of ids) {
+    if (out.has(id)) continue;
+    const c = computed.get(id) ?? { x: minX, y: minY };
+    out.set(id, { x: spot.x + c.x - minX, y: spot.y + c.y - minY });
+  }
 }
