@@ -196,3 +196,36 @@ test('at scale, a node expands in place and stays in view', async ({ browser }) 
     await sandbox.close();
   }
 });
+
+test('at scale, node labels follow the zoom: none when fitted, every one once zoomed in', async ({
+  browser,
+}) => {
+  const sandbox = await startSandbox({ scenario: 'scale', nodes: 200 });
+  try {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${sandbox.consoleUrl}/switchboard/topology`);
+    const summaries = page.locator('[data-test^="summary-"]');
+    const labelled = page.locator('[data-test^="summary-"]:has(.pf-topology__node__label)');
+    await expect(summaries).toHaveCount(200, { timeout: 30_000 });
+    // Fitted, 200 summaries are a few pixels each: shapes only, no unreadable text.
+    await expect(labelled).toHaveCount(0);
+    // Zoom in step by step until labels are worth drawing; then every node drawn has its label,
+    // including those drawn before the zoom (they used to stay bare until hovered).
+    const zoomIn = page.getByRole('button', { name: 'Zoom in' });
+    for (let i = 0; i < 8 && (await labelled.count()) === 0; i++) {
+      await zoomIn.click();
+    }
+    await expect.poll(() => labelled.count()).toBeGreaterThan(0);
+    await expect.poll(async () => (await summaries.count()) - (await labelled.count())).toBe(0);
+    const first = labelled.first();
+    const node = ((await first.getAttribute('data-test')) ?? '').slice('summary-'.length);
+    await expect(first.locator('.pf-topology__node__label')).toContainText(node);
+    await page.screenshot({ path: shot('labels-at-zoom') });
+    await page.close();
+    expect(errors).toEqual([]);
+  } finally {
+    await sandbox.close();
+  }
+});

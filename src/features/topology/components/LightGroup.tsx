@@ -3,7 +3,7 @@
 // page), which made expanding a node on a large graph slow. The box is the group's bounds (the
 // library computes them from the children plus padding), drawn in the groups layer so edges
 // and nodes stay on top of it.
-import { GROUPS_LAYER, Layer } from '@patternfly/react-topology';
+import { GROUPS_LAYER, Layer, observer } from '@patternfly/react-topology';
 import type { Node, WithDragNodeProps } from '@patternfly/react-topology';
 
 const CHAR_WIDTH = 7;
@@ -17,7 +17,8 @@ interface LightGroupProps extends WithDragNodeProps {
   danger?: boolean;
 }
 
-export function LightGroup({
+// An observer for the same reason as LightNode: the bounds are read in this render.
+export const LightGroup = observer(function LightGroup({
   element,
   label,
   secondaryLabel,
@@ -73,4 +74,4 @@ export function LightGroup({
       </Layer>
     </g>
   );
-}
+});

@@ -13,6 +13,7 @@ import {
   TopologyQuadrant,
   getDefaultShapeDecoratorCenter,
   getShapeComponent,
+  observer,
 } from '@patternfly/react-topology';
 import type { Node, WithDragNodeProps, WithSelectionProps } from '@patternfly/react-topology';
 import ExclamationCircleIcon from '@patternfly/react-icons/dist/esm/icons/exclamation-circle-icon';
@@ -43,7 +44,10 @@ interface LightNodeProps extends WithSelectionProps, WithDragNodeProps {
   children?: ReactNode;
 }
 
-export function LightNode({
+// An observer of its own: the details level is read here, in this component's render, so the
+// caller's observer does not see the read and a node drawn before a zoom kept its old level
+// (unlabelled after a fit until something else re-rendered it, e.g. a hover).
+export const LightNode = observer(function LightNode({
   element,
   label,
   secondaryLabel,
@@ -138,4 +142,4 @@ export function LightNode({
       {full && attachments}
     </g>
   );
-}
+});
