@@ -86,3 +86,24 @@ test('set attachment shows what a change does, asks before warnings and blocks o
   );
   await page.screenshot({ path: path.join(shots, 'port-impact-bond.png') });
 });
+
+test('LLDP-observed VLANs that disagree with the applied config are flagged on the hosts tab', async ({
+  consolePage,
+  page,
+}) => {
+  const sp = new SwitchPortsPage(consolePage);
+  await sp.goto('hosts');
+  // The demo's worker-2 is deployed: eno1's applied config is access VLAN 10, while its switch
+  // port announces the machine network, VLAN 111 (nmstate ieee-802-1-vlans).
+  const eno1 = sp.nicRow('openshift-worker-2', 'eno1');
+  await expect(eno1.getByTestId('nic-applied')).toContainText('access, native 10');
+  const flagged = eno1.getByTestId('nic-lldp-disagreement');
+  await expect(flagged.locator('[data-code="lldp.vlanNotApplied"]')).toContainText(
+    'The switch announces VLAN 111',
+  );
+  await expect(flagged.locator('[data-code="lldp.appliedVlanNotSeen"]')).toContainText(
+    'Applied VLAN 10 is not announced',
+  );
+  await eno1.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(shots, 'port-impact-lldp.png') });
+});
