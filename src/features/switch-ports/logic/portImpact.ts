@@ -21,7 +21,11 @@
 //   (switch id and port id from LLDP at inspection, or given by hand); without it, or without a
 //   configured switch, nothing on the switch changes.
 import type { Node } from '../../../shared/model/k8s';
-import type { BareMetalHost, HostNetworkAttachment } from '../../../shared/model/metal3';
+import type {
+  BareMetalHost,
+  HostNetworkAttachment,
+  SwitchPortConfig,
+} from '../../../shared/model/metal3';
 import type { NetworkInterface, NodeNetworkState } from '../../../shared/model/nmstate';
 import type { FindingSeverity, NicPort, ObjectRef, VlanConsumer, VlanSet } from '../model/types';
 import { getNodeNicNeeds } from './checkVlanConsistency';
@@ -91,6 +95,12 @@ export interface PortChange {
   nic: { name?: string; mac?: string };
   /** The attachment the NIC will reference; undefined is none (provider networks only). */
   attachment?: { name: string; namespace?: string };
+  /**
+   * What the port carries before the change, when it is not the NIC's current attachment: e.g.
+   * the applied config (`status.appliedNetworkAttachmentConfigs`) of a host read from a file whose
+   * spec already holds the change. `'none'`: nothing (provider networks only).
+   */
+  previous?: Pick<SwitchPortConfig, 'mode' | 'nativeVLAN' | 'allowedVLANs'> | 'none';
 }
 
 interface PortConfig {
@@ -188,7 +198,23 @@ export function computePortImpact(change: PortChange, inputs: PortImpactInputs):
     const hna = hnaOf(ref);
     return { ...(ref ? { ref } : {}), ...(hna ? { hna } : {}) };
   };
-  const before = configOf(nicPort?.hostNetworkAttachment);
+  const before: PortConfig =
+    change.previous === undefined
+      ? configOf(nicPort?.hostNetworkAttachment)
+      : change.previous === 'none'
+        ? {}
+        : {
+            hna: {
+              metadata: { name: '', namespace: hostNs },
+              spec: {
+                mode: change.previous.mode,
+                nativeVLAN: change.previous.nativeVLAN ?? 0,
+                ...(change.previous.allowedVLANs
+                  ? { allowedVLANs: change.previous.allowedVLANs.map(String) }
+                  : {}),
+              },
+            },
+          };
   const nextRef = change.attachment
     ? { name: change.attachment.name, namespace: change.attachment.namespace || hostNs }
     : undefined;
@@ -288,7 +314,7 @@ export function computePortImpact(change: PortChange, inputs: PortImpactInputs):
           code: 'impact.vlanDropped',
           params: { ...params, vlans: format(need.dropped) },
         });
-      if (need.missing.length > 0 && (nextRef || before.ref))
+      if (need.missing.length > 0 && (nextRef || before.ref || before.hna))
         findings.push({
           severity: sev('warning'),
           code: 'impact.vlanNotAllowed',
