@@ -131,6 +131,29 @@ void describe('computePortImpact', () => {
     );
   });
 
+  void it('compares with a given previous config instead of the current attachment', () => {
+    // As the CLI does with a host file whose spec holds the change: the applied config is "before".
+    const impact = computePortImpact(
+      {
+        host: host0,
+        nic: { name: 'eno1' },
+        attachment: { name: 'trunk-a' },
+        previous: { mode: 'trunk', nativeVLAN: 10, allowedVLANs: [106, 200, 204] },
+      },
+      inputs,
+    );
+    assert.deepEqual(lines(impact), [
+      'error impact.vlanDropped consumerKind=policy consumer=vlan200 via=eno1.200 vlans=200',
+      'error impact.vlanDropped consumerKind=nad consumer=blue/tenant-a via=vlan.vlanId vlans=200',
+    ]);
+    const none = computePortImpact(
+      { host: host0, nic: { name: 'eno1' }, attachment: { name: 'trunk-a' }, previous: 'none' },
+      inputs,
+    );
+    assert.ok(none.findings.some((f) => f.code === 'impact.vlanAdded'));
+    assert.ok(!none.findings.some((f) => f.code === 'impact.vlanDropped'));
+  });
+
   void it('uses the provider network VLAN when it is known', () => {
     const impact = computePortImpact(
       { host: host0, nic: { name: 'eno1' }, attachment: { name: 'trunk-b' } },
