@@ -70,7 +70,7 @@ export function impactText(t: TFunction, f: PortImpactFinding): string {
           );
     case 'impact.crossNamespace':
       return t(
-        'The attachment {{attachment}} is in namespace {{namespace}}, not the host’s ({{hostNamespace}}). The baremetal-operator refuses references to namespaces it does not watch (NetworkInterfacesValid: AttachmentNamespaceDenied), and while a host references an attachment, nobody can change or delete it in its own namespace. The Metal3 design discussion prefers same-namespace references: use an attachment in {{hostNamespace}}.',
+        'The attachment {{attachment}} is in namespace {{namespace}}, not the host’s ({{hostNamespace}}). The baremetal-operator refuses references to namespaces it does not watch (NetworkInterfacesValid: AttachmentNamespaceDenied), and its webhook refuses to change or delete an attachment while any host references it, so this host would lock it for the owners of {{namespace}}. The Metal3 design discussion prefers same-namespace references: use an attachment in {{hostNamespace}}.',
         p,
       );
     case 'impact.noSwitchPort':
