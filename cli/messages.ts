@@ -3,6 +3,7 @@
 // NAD validator can emit has an entry here.
 import type { FindingCode } from '../src/features/nads/model/codes';
 import { DAY1_MESSAGES } from './day1Messages';
+import { IMPACT_MESSAGES } from './impactMessages';
 import { POLICY_MESSAGES } from './policyMessages';
 
 export type CliMessageCode =
@@ -254,6 +255,7 @@ export const MESSAGES: Record<CliMessageCode, string> = {
 const ALL_MESSAGES: Record<string, string | undefined> = {
   ...POLICY_MESSAGES,
   ...DAY1_MESSAGES,
+  ...IMPACT_MESSAGES,
   ...MESSAGES,
 };
 

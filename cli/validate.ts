@@ -8,13 +8,23 @@ import { dirname } from 'node:path';
 import { LineCounter, parseAllDocuments, parseDocument, type Document } from 'yaml';
 import type { K8sResource, Node } from '../src/shared/model/k8s';
 import type { NetworkAttachmentDefinition } from '../src/shared/model/nad';
-import type { HostNetworkAttachment } from '../src/shared/model/metal3';
+import type {
+  BareMetalHost,
+  BareMetalSwitch,
+  HardwareData,
+  HostNetworkAttachment,
+} from '../src/shared/model/metal3';
+import type { Pod } from '../src/shared/model/k8s';
 import type { NodeNetworkConfigurationPolicy, NodeNetworkState } from '../src/shared/model/nmstate';
 import { buildValidationContext } from '../src/features/nads/logic/context';
 import { validateNad } from '../src/features/nads/logic/validateNad';
 import type { Platform } from '../src/features/nads/model/types';
 import { validatePolicy } from '../src/features/policies/logic/validatePolicy';
 import { validateHostNetworkAttachment } from '../src/features/switch-ports/logic/validateHostNetworkAttachment';
+import { computePortImpact } from '../src/features/switch-ports/logic/portImpact';
+import type { PortImpactInputs } from '../src/features/switch-ports/logic/portImpact';
+import { getAppliedConfig } from '../src/features/switch-ports/logic/hostPorts';
+import { matchNicsToSwitchPorts } from '../src/features/switch-ports/logic/matchNicsToSwitchPorts';
 import { getNodePathOffset, splitPath } from '../src/features/policies/logic/yamlPositions';
 import { validateDay1 } from '../src/features/day1/logic/validateDay1';
 import { detectDay1Kind } from '../src/features/day1/logic/day1Inputs';
@@ -244,6 +254,66 @@ interface Report {
   findings: (CliFinding & { line: number; column: number })[];
 }
 
+/**
+ * Impact findings of every `spec.networkInterfaces` entry of a host read from a file: its spec is
+ * the change, and what the port carried before is the host's applied config for that NIC
+ * (`status.appliedNetworkAttachmentConfigs`, as `oc get -o yaml` prints it), else nothing.
+ */
+function portImpactFindings(host: BareMetalHost, inputs: PortImpactInputs): CliFinding[] {
+  const out: CliFinding[] = [];
+  const hd = inputs.hardwareData.find(
+    (d) =>
+      d.metadata.namespace === host.metadata.namespace && d.metadata.name === host.metadata.name,
+  );
+  const nics = matchNicsToSwitchPorts(host, hd, inputs.switches).nics;
+  (host.spec?.networkInterfaces ?? []).forEach((entry, i) => {
+    const ref = entry.hostNetworkAttachment;
+    if (!isRecord(ref) || typeof ref.name !== 'string' || ref.name === '') return;
+    const nic = nics.find((n) => n.networkInterfaceIndex === i);
+    const applied = nic ? getAppliedConfig(host, nic) : undefined;
+    const impact = computePortImpact(
+      {
+        host,
+        nic: {
+          ...(typeof entry.name === 'string' ? { name: entry.name } : {}),
+          ...(typeof entry.macAddress === 'string' ? { mac: entry.macAddress } : {}),
+        },
+        attachment: {
+          name: ref.name,
+          ...(typeof ref.namespace === 'string' ? { namespace: ref.namespace } : {}),
+        },
+        previous:
+          applied?.kind === 'applied' && applied.config.mode
+            ? {
+                mode: applied.config.mode,
+                ...(applied.config.nativeVLAN !== undefined
+                  ? { nativeVLAN: applied.config.nativeVLAN }
+                  : {}),
+                ...(applied.config.allowedVLANs
+                  ? { allowedVLANs: applied.config.allowedVLANs }
+                  : {}),
+              }
+            : 'none',
+      },
+      inputs,
+    );
+    for (const f of impact.findings) {
+      // A first attachment "adds" every VLAN it carries, and a node-less host is the CLI's
+      // usual case (a stand-in node is checked instead): neither is worth a line.
+      if (f.code === 'impact.vlanAdded' || f.code === 'impact.noNode') continue;
+      out.push({
+        severity: f.severity,
+        code: f.code,
+        path: `spec.networkInterfaces[${i}].hostNetworkAttachment`,
+        params: Object.fromEntries(
+          Object.entries(f.params).map(([k, v]) => [k, v === '' ? '(none)' : v]),
+        ),
+      });
+    }
+  });
+  return out;
+}
+
 function validate(argv: string[], io: CliIo): number {
   const opts = parseArgs(argv);
   if (typeof opts === 'string') {
@@ -259,6 +329,10 @@ function validate(argv: string[], io: CliIo): number {
   const hnas: LoadedObject[] = [];
   const states: NodeNetworkState[] = [];
   const nodes: Node[] = [];
+  const hosts: LoadedObject[] = [];
+  const hardwareData: HardwareData[] = [];
+  const switches: BareMetalSwitch[] = [];
+  const pods: Pod[] = [];
   let networkConfig: K8sResource | undefined;
   let operatorNetwork: K8sResource | undefined;
   for (const o of objects) {
@@ -269,6 +343,12 @@ function validate(argv: string[], io: CliIo): number {
     else if (kind === 'HostNetworkAttachment') hnas.push(o);
     else if (kind === 'NodeNetworkState') states.push(o.obj as NodeNetworkState);
     else if (kind === 'Node') nodes.push(o.obj as Node);
+    else if (kind === 'Pod') pods.push(o.obj as Pod);
+    else if (kind === 'BareMetalHost' && group === 'metal3.io') hosts.push(o);
+    else if (kind === 'HardwareData' && group === 'metal3.io')
+      hardwareData.push(o.obj as HardwareData);
+    else if (kind === 'BareMetalSwitch' && group === 'metal3.io')
+      switches.push(o.obj as BareMetalSwitch);
     else if (kind === 'Network' && group === 'config.openshift.io') networkConfig = o.obj;
     else if (kind === 'Network' && group === 'operator.openshift.io') operatorNetwork = o.obj;
   }
@@ -384,6 +464,37 @@ function validate(argv: string[], io: CliIo): number {
   }
   for (const r of day1Reports.values())
     r.findings.sort((a, b) => a.line - b.line || a.column - b.column);
+
+  // Switch-port impact: given hosts with attachments, the attachments and what uses VLANs
+  // (policies or NADs), what each host interface's attachment does to the VLANs its node needs.
+  const withInterfaces = hosts.filter((o) => {
+    const spec = (o.obj as BareMetalHost).spec;
+    return Array.isArray(spec?.networkInterfaces) && spec.networkInterfaces.length > 0;
+  });
+  if (withInterfaces.length > 0 && hnas.length > 0 && (policies.length > 0 || nads.length > 0)) {
+    const impactInputs: PortImpactInputs = {
+      nodes,
+      bareMetalHosts: hosts.map((o) => o.obj as BareMetalHost),
+      hardwareData,
+      hostNetworkAttachments: hnas.map((o) => o.obj as HostNetworkAttachment),
+      switches,
+      nodeNetworkStates: states,
+      policies: policies.map((p) => p.obj as NodeNetworkConfigurationPolicy),
+      nads: nadObjects,
+      ...(pods.length > 0 ? { pods } : {}),
+      standInNode: true,
+    };
+    for (const o of withInterfaces) {
+      const findings = portImpactFindings(o.obj as BareMetalHost, impactInputs);
+      // The host's day-1 report, when it has one, takes these findings too: one object, one report.
+      const r = day1Reports.get(objects.indexOf(o));
+      if (!r) report(o, findings);
+      else {
+        r.findings.push(...findings.map((f) => ({ ...f, ...locate(o, f) })));
+        r.findings.sort((a, b) => a.line - b.line || a.column - b.column);
+      }
+    }
+  }
 
   let errors = 0;
   let warnings = 0;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { stringify } from 'yaml';
 import {
@@ -22,7 +22,10 @@ import type { BareMetalHost, HostNetworkAttachment } from '../../../shared/model
 import { DiffView } from '../../../shared/ui/DiffView';
 import { setInterfaceAttachment } from '../logic/forms';
 import type { InterfaceIdentity } from '../logic/forms';
+import { computePortImpact, getImpactGate } from '../logic/portImpact';
+import type { PortImpactInputs } from '../logic/portImpact';
 import type { NicPort } from '../model/types';
+import { PortImpactPanel } from './PortImpactPanel';
 
 interface AttachInterfaceModalProps {
   host: BareMetalHost;
@@ -30,6 +33,8 @@ interface AttachInterfaceModalProps {
   latestHost: BareMetalHost | undefined;
   nic: NicPort;
   attachments: readonly HostNetworkAttachment[];
+  /** Cluster state the impact check reads. */
+  impactInputs: PortImpactInputs;
   onClose: () => void;
 }
 
@@ -45,6 +50,7 @@ export function AttachInterfaceModal({
   latestHost,
   nic,
   attachments,
+  impactInputs,
   onClose,
 }: AttachInterfaceModalProps) {
   const { t } = usePluginTranslation();
@@ -64,6 +70,27 @@ export function AttachInterfaceModal({
     identity,
     chosen ? { name: chosen.metadata.name, namespace: chosen.metadata.namespace } : undefined,
   );
+  const impact = useMemo(
+    () =>
+      computePortImpact(
+        {
+          host: base,
+          nic: { ...(nic.name ? { name: nic.name } : {}), ...(nic.mac ? { mac: nic.mac } : {}) },
+          ...(chosen
+            ? {
+                attachment: { name: chosen.metadata.name, namespace: chosen.metadata.namespace },
+              }
+            : {}),
+        },
+        impactInputs,
+      ),
+    [base, nic.name, nic.mac, chosen, impactInputs],
+  );
+  const gate = getImpactGate(impact);
+  // An acknowledgement covers the warnings it was given for: another choice, or new findings
+  // arriving from the watches, ask again.
+  const impactKey = useMemo(() => JSON.stringify([choice, impact.findings]), [choice, impact]);
+  const [acknowledged, setAcknowledged] = useState<string>();
   const save = useMutation<BareMetalHost, K8sError>({
     mutationFn: () => {
       if (!result.ok) throw new K8sError('invalid', result.code);
@@ -93,14 +120,23 @@ export function AttachInterfaceModal({
               id="attach-choice"
               data-test="attach-choice"
               value={choice}
-              onChange={(_e, v) => setChoice(v)}
+              onChange={(_e, v) => {
+                setChoice(v);
+                setAcknowledged(undefined);
+              }}
             >
               <FormSelectOption value={NONE} label={t('None (provider networks only)')} />
               {attachments.map((a) => (
                 <FormSelectOption
                   key={`${a.metadata.namespace}/${a.metadata.name}`}
                   value={`${a.metadata.namespace}/${a.metadata.name}`}
-                  label={`${a.metadata.namespace}/${a.metadata.name}`}
+                  label={
+                    a.metadata.namespace === host.metadata.namespace
+                      ? `${a.metadata.namespace}/${a.metadata.name}`
+                      : t('{{ref}} (another namespace)', {
+                          ref: `${a.metadata.namespace}/${a.metadata.name}`,
+                        })
+                  }
                 />
               ))}
             </FormSelect>
@@ -131,6 +167,13 @@ export function AttachInterfaceModal({
             />
           </FormGroup>
         </Form>
+        {result.ok && choice !== current && (
+          <PortImpactPanel
+            impact={impact}
+            acknowledged={acknowledged === impactKey}
+            onAcknowledge={(v) => setAcknowledged(v ? impactKey : undefined)}
+          />
+        )}
         {!result.ok && (
           <Alert
             variant="danger"
@@ -191,7 +234,13 @@ export function AttachInterfaceModal({
         <Button
           variant="primary"
           data-test="attach-save"
-          isDisabled={!result.ok || save.isPending || conflict}
+          isDisabled={
+            !result.ok ||
+            save.isPending ||
+            conflict ||
+            (choice !== current &&
+              (gate === 'blocked' || (gate === 'acknowledge' && acknowledged !== impactKey)))
+          }
           isLoading={save.isPending}
           onClick={() => save.mutate()}
         >

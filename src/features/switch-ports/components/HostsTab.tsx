@@ -25,6 +25,7 @@ import type {
 } from '../../../shared/model/nmstate';
 import { InstalledWithSection } from '../../day1/components/InstalledWithSection';
 import type { NicPort, PortPhase } from '../model/types';
+import { LldpDisagreements } from './LldpDisagreements';
 import { noteText, phaseLabel } from './messages';
 import type { TFunction } from './messages';
 
@@ -199,6 +200,7 @@ export function HostsTab({
                           </Td>
                           <Td dataLabel={t('VLANs observed (LLDP)')} data-test="nic-observed">
                             {row.observedVlans ? row.observedVlans.join(', ') || t('none') : '-'}
+                            <LldpDisagreements row={row} phase={v.phase} />
                           </Td>
                           {canEdit && (
                             <Td isActionCell>

@@ -35,6 +35,7 @@ import type {
 import { checkVlanConsistency } from '../logic/checkVlanConsistency';
 import { buildHostPortsViews, buildSwitchViews } from '../logic/hostPorts';
 import type { HostPortsView, SwitchView } from '../logic/hostPorts';
+import type { PortImpactInputs } from '../logic/portImpact';
 import type { VlanMismatch } from '../model/types';
 
 export interface SwitchPortsData {
@@ -48,6 +49,8 @@ export interface SwitchPortsData {
   hardwareData: HardwareData[];
   nodeNetworkStates: NodeNetworkState[];
   policies: NodeNetworkConfigurationPolicy[];
+  /** Everything the set-attachment form's impact check reads (computePortImpact). */
+  impactInputs: PortImpactInputs;
   /** The primary result (hosts) for loading/error display. */
   primary: WatchedResult<unknown>;
   isLoading: boolean;
@@ -152,22 +155,22 @@ export function useSwitchPortsData(
     () => buildSwitchViews({ hosts, hardwareData, switches, attachments }),
     [hosts, hardwareData, switches, attachments],
   );
-  const mismatches = useMemo(
-    () =>
-      checkVlanConsistency({
-        nodes,
-        bareMetalHosts: hosts,
-        hardwareData,
-        hostNetworkAttachments: attachments,
-        switches,
-        nodeNetworkStates: nns,
-        policies,
-        nads,
-        // Without pods (e.g. no permission to list them) every NAD counts, one severity lower.
-        ...(podsLoaded ? { pods } : {}),
-      }),
+  const impactInputs = useMemo(
+    (): PortImpactInputs => ({
+      nodes,
+      bareMetalHosts: hosts,
+      hardwareData,
+      hostNetworkAttachments: attachments,
+      switches,
+      nodeNetworkStates: nns,
+      policies,
+      nads,
+      // Without pods (e.g. no permission to list them) every NAD counts, one severity lower.
+      ...(podsLoaded ? { pods } : {}),
+    }),
     [nodes, hosts, hardwareData, attachments, switches, nns, policies, nads, pods, podsLoaded],
   );
+  const mismatches = useMemo(() => checkVlanConsistency(impactInputs), [impactInputs]);
   const isLoading =
     podList.isLoading || Object.values(lists).some((r) => (r as WatchedResult<unknown>).isLoading);
   return {
@@ -180,6 +183,7 @@ export function useSwitchPortsData(
     hardwareData,
     nodeNetworkStates: nns,
     policies,
+    impactInputs,
     primary: lists.hosts,
     isLoading,
   };

@@ -525,6 +525,168 @@ function lldpVlansOf(iface: NetworkInterface | undefined): Set<number> | undefin
   return out;
 }
 
+interface NodeNeeds {
+  nns: NodeNetworkState | undefined;
+  current: NetworkInterface[];
+  stack: NodeStack;
+  needs: Need[];
+}
+
+interface NodeNeedsIndex {
+  nnsByNode: ReadonlyMap<string, NodeNetworkState>;
+  nadByRef: ReadonlyMap<string, NetworkAttachmentDefinition>;
+  podsByNode: ReadonlyMap<string, ObjectRef[]>;
+}
+
+/** Policies selecting a node (by `spec.nodeSelector`, all when it has none). */
+function policiesOf(
+  node: Node,
+  policies: readonly NodeNetworkConfigurationPolicy[],
+): NodeNetworkConfigurationPolicy[] {
+  const labels = node.metadata.labels ?? {};
+  return policies.filter((p) =>
+    selectorMatches(isRecord(p.spec) ? p.spec.nodeSelector : undefined, labels),
+  );
+}
+
+function desiredInterfaces(
+  policies: readonly NodeNetworkConfigurationPolicy[],
+): NetworkInterface[] {
+  return policies.flatMap((p) => {
+    const list: unknown =
+      isRecord(p.spec) && isRecord(p.spec.desiredState)
+        ? p.spec.desiredState.interfaces
+        : undefined;
+    return Array.isArray(list)
+      ? (list as unknown[]).filter(
+          (i): i is NetworkInterface => isRecord(i) && typeof i.name === 'string',
+        )
+      : [];
+  });
+}
+
+/** The interface stack of a node and every VLAN need its policies and scheduled NADs have. */
+function collectNodeNeeds(
+  node: Node,
+  inputs: VlanConsistencyInputs,
+  index: NodeNeedsIndex,
+): NodeNeeds {
+  const nodeName = node.metadata.name;
+  const nns = index.nnsByNode.get(nodeName);
+  const current = interfacesOf(nns);
+  const policies = policiesOf(node, inputs.policies);
+  const stack = new NodeStack(current, desiredInterfaces(policies));
+  const mappings = bridgeMappings(nns, policies);
+  const needs: Need[] = policies.flatMap((p) => policyNeeds(p, stack));
+  const assumed = inputs.pods === undefined;
+  const nadRefs = assumed
+    ? inputs.nads.map((n) => ({ namespace: n.metadata.namespace, name: n.metadata.name }))
+    : (index.podsByNode.get(nodeName) ?? []);
+  const nadDone = new Set<string>();
+  for (const ref of nadRefs) {
+    const key = refKey(ref.namespace, ref.name);
+    if (nadDone.has(key)) continue;
+    nadDone.add(key);
+    const nad = index.nadByRef.get(key);
+    if (nad) needs.push(...nadNeeds(nad, stack, mappings, assumed));
+  }
+  return { nns, current, stack, needs };
+}
+
+function indexInputs(inputs: VlanConsistencyInputs): NodeNeedsIndex {
+  return {
+    nnsByNode: new Map(inputs.nodeNetworkStates.map((n) => [n.metadata.name, n])),
+    nadByRef: new Map(inputs.nads.map((n) => [refKey(n.metadata.namespace, n.metadata.name), n])),
+    podsByNode: getNadRefsByNode(inputs.pods ?? []),
+  };
+}
+
+/** One consumer's VLANs on one physical NIC of a node. */
+export interface NicVlanNeed {
+  /** The NIC's name on the node. */
+  nic: string;
+  /** Its MAC as the NodeNetworkState reports it (lower-case). */
+  mac?: string;
+  vlans: VlanSet;
+  consumer: VlanConsumer;
+  /** From a NAD assumed to be used (no pods given). */
+  assumed: boolean;
+}
+
+/** A bond (kernel bond, or an OVS bridge port with link aggregation) and its member NICs. */
+export interface NicBond {
+  name: string;
+  ports: string[];
+}
+
+export interface NodeNicNeeds {
+  needs: NicVlanNeed[];
+  bonds: NicBond[];
+  /** NICs of the node (ethernet/infiniband) with their MACs. */
+  nics: { name: string; mac?: string }[];
+}
+
+function bondPorts(la: unknown): string[] {
+  if (!isRecord(la)) return [];
+  // nmstate bond.rs: `ports` is an alias of `port`; OVS bond ports are `{name}` objects.
+  const list: unknown = Array.isArray(la.port) ? la.port : la.ports;
+  if (!Array.isArray(list)) return [];
+  return (list as unknown[]).flatMap((m) =>
+    typeof m === 'string' ? [m] : isRecord(m) && str(m.name) ? [String(m.name)] : [],
+  );
+}
+
+/**
+ * What a node needs on each of its NICs: every policy VLAN interface, bridge-port VLAN and NAD
+ * (vlan master, bridge vlan/vlanTrunk, OVN localnet vlanID through its bridge mapping) traced
+ * down to physical NICs, with the bonds those NICs are members of.
+ */
+export function getNodeNicNeeds(node: Node, inputs: VlanConsistencyInputs): NodeNicNeeds {
+  const { current, stack, needs } = collectNodeNeeds(node, inputs, indexInputs(inputs));
+  const nics = current
+    .filter((i) => i.type === 'ethernet' || i.type === 'infiniband')
+    .map((i) => {
+      const mac = normalizeMac(i['mac-address']);
+      return mac ? { name: i.name, mac } : { name: i.name };
+    });
+  const macOf = new Map(nics.map((n) => [n.name, n.mac]));
+  const out: NicVlanNeed[] = [];
+  for (const need of needs)
+    for (const path of stack.trace(need.start, need.exclude)) {
+      const vlans = union(need.vlans, vlanSetOf(path.vlans));
+      if (vlans.length === 0) continue;
+      const mac = macOf.get(path.nic);
+      out.push({
+        nic: path.nic,
+        ...(mac ? { mac } : {}),
+        vlans,
+        consumer: need.consumer,
+        assumed: need.assumed,
+      });
+    }
+  const bonds: NicBond[] = [];
+  const seenBond = new Set<string>();
+  const all = [...current, ...desiredInterfaces(policiesOf(node, inputs.policies))];
+  for (const i of all) {
+    if (i.state === 'absent') continue;
+    if (i.type === 'bond' && !seenBond.has(i.name)) {
+      seenBond.add(i.name);
+      const ports = bondPorts(i['link-aggregation']);
+      if (ports.length > 0) bonds.push({ name: i.name, ports });
+    }
+    const bridge: unknown = i.bridge;
+    if (i.type === 'ovs-bridge' && isRecord(bridge) && Array.isArray(bridge.port))
+      for (const p of bridge.port as unknown[]) {
+        if (!isRecord(p) || !str(p.name) || seenBond.has(String(p.name))) continue;
+        const ports = bondPorts(p['link-aggregation']);
+        if (ports.length === 0) continue;
+        seenBond.add(String(p.name));
+        bonds.push({ name: String(p.name), ports });
+      }
+  }
+  return { needs: out, bonds, nics };
+}
+
 /**
  * Mismatches per node, sorted by node, NIC, VLAN and code. Codes: `vlan.notAllowedOnPort`,
  * `vlan.accessModeTagged` (errors; warnings when the NAD use is assumed), `vlan.notSeenByLldp`,
@@ -533,14 +695,10 @@ function lldpVlansOf(iface: NetworkInterface | undefined): Set<number> | undefin
 export function checkVlanConsistency(inputs: VlanConsistencyInputs): VlanMismatch[] {
   const out: VlanMismatch[] = [];
   const seen = new Set<string>();
-  const nnsByNode = new Map(inputs.nodeNetworkStates.map((n) => [n.metadata.name, n]));
+  const { nnsByNode, nadByRef, podsByNode } = indexInputs(inputs);
   const hnaByRef = new Map(
     inputs.hostNetworkAttachments.map((h) => [refKey(h.metadata.namespace, h.metadata.name), h]),
   );
-  const nadByRef = new Map(
-    inputs.nads.map((n) => [refKey(n.metadata.namespace, n.metadata.name), n]),
-  );
-  const podsByNode = getNadRefsByNode(inputs.pods ?? []);
 
   const emit = (m: Omit<VlanMismatch, 'params'>, extra: Record<string, string | number> = {}) => {
     const params: Record<string, string | number> = { node: m.node, ...extra };
@@ -561,39 +719,11 @@ export function checkVlanConsistency(inputs: VlanConsistencyInputs): VlanMismatc
 
   for (const node of inputs.nodes) {
     const nodeName = node.metadata.name;
-    const labels = node.metadata.labels ?? {};
-    const nns = nnsByNode.get(nodeName);
-    const current = interfacesOf(nns);
-    const policies = inputs.policies.filter((p) =>
-      selectorMatches(isRecord(p.spec) ? p.spec.nodeSelector : undefined, labels),
-    );
-    const desired = policies.flatMap((p) => {
-      const list: unknown =
-        isRecord(p.spec) && isRecord(p.spec.desiredState)
-          ? p.spec.desiredState.interfaces
-          : undefined;
-      return Array.isArray(list)
-        ? (list as unknown[]).filter(
-            (i): i is NetworkInterface => isRecord(i) && typeof i.name === 'string',
-          )
-        : [];
+    const { nns, current, stack, needs } = collectNodeNeeds(node, inputs, {
+      nnsByNode,
+      nadByRef,
+      podsByNode,
     });
-    const stack = new NodeStack(current, desired);
-    const mappings = bridgeMappings(nns, policies);
-
-    const needs: Need[] = policies.flatMap((p) => policyNeeds(p, stack));
-    const assumed = inputs.pods === undefined;
-    const nadRefs = assumed
-      ? inputs.nads.map((n) => ({ namespace: n.metadata.namespace, name: n.metadata.name }))
-      : (podsByNode.get(nodeName) ?? []);
-    const nadDone = new Set<string>();
-    for (const ref of nadRefs) {
-      const key = refKey(ref.namespace, ref.name);
-      if (nadDone.has(key)) continue;
-      nadDone.add(key);
-      const nad = nadByRef.get(key);
-      if (nad) needs.push(...nadNeeds(nad, stack, mappings, assumed));
-    }
     if (needs.length === 0) continue;
 
     const host = findHostForNode(node, inputs.bareMetalHosts, {

@@ -222,6 +222,7 @@ function SwitchPortsPage() {
           latestHost={latestHost}
           nic={dialog.nic}
           attachments={data.attachments}
+          impactInputs={data.impactInputs}
           onClose={() => setDialog(undefined)}
         />
       )}
