@@ -23,6 +23,7 @@ import { DiffView } from '../../../shared/ui/DiffView';
 import { setInterfaceAttachment } from '../logic/forms';
 import type { InterfaceIdentity } from '../logic/forms';
 import type { NicPort } from '../model/types';
+import { ChangeTimingNotice } from './ChangeTimingNotice';
 
 interface AttachInterfaceModalProps {
   host: BareMetalHost;
@@ -87,6 +88,7 @@ export function AttachInterfaceModal({
         title={t('Attachment of {{nic}} on {{host}}', { nic: label, host: host.metadata.name })}
       />
       <ModalBody>
+        <ChangeTimingNotice host={latestHost ?? host} />
         <Form onSubmit={(e) => e.preventDefault()}>
           <FormGroup label={t('Host network attachment')} fieldId="attach-choice">
             <FormSelect
