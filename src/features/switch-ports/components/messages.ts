@@ -39,8 +39,11 @@ export function findingMessage(t: TFunction, code: string, p: Params): string {
       return t('"{{value}}" is a range with equal ends; write the single id instead.', p);
     case 'vlan.overlap':
       return t('"{{value}}" overlaps "{{with}}"; the VLANs are listed twice.', p);
-    case 'hna.trunkWithoutAllowedVlans':
-      return t('A trunk without allowed VLANs carries only the native VLAN.');
+    case 'hna.allowedVlansRequired':
+      return t(
+        'Ironic requires allowed VLANs in {{mode}} mode; without them it refuses the port and the host cannot be deployed.',
+        p,
+      );
     case 'hna.nativeInAllowed':
       return t('The native VLAN {{vlan}} is also in the allowed list.', p);
     case 'hna.mtuOutOfRange':
