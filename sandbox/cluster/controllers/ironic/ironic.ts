@@ -35,7 +35,7 @@ import type {
   ProviderNetworkType,
   SwitchPortConfig,
 } from '../../../../src/shared/model/metal3';
-import { PROVIDER_NETWORK_TYPES } from '../../../../src/shared/model/metal3';
+import { readProviderNetworks } from '../../../../src/features/switch-ports/logic/ironicNetworking';
 import type { NodeNetworkState } from '../../../../src/shared/model/nmstate';
 import type { ClusterApi, Controller, ResourceType } from '../../api';
 import { ApiError } from '../../api';
@@ -644,31 +644,12 @@ export class IronicNetworking implements Controller {
     return table[phase] ?? table.idle ?? { mode: 'access', nativeVLAN: 1 };
   }
 
+  /** The same reading of the Ironic resource as the page's (switch-ports ironicNetworking.ts). */
   private configuredProviderNetworks():
     Partial<Record<ProviderNetworkType, SwitchPortConfig>> | undefined {
     if (this.t.ironic === undefined) return undefined;
-    const ironic = (this.api.list(this.t.ironic) as IronicResource[])
-      .filter((i) => i.spec?.networkingService?.enabled === true)
-      .sort((a, b) =>
-        `${a.metadata.namespace}/${a.metadata.name}`.localeCompare(
-          `${b.metadata.namespace}/${b.metadata.name}`,
-        ),
-      )[0];
-    if (ironic === undefined) return undefined;
-    const out: Partial<Record<ProviderNetworkType, SwitchPortConfig>> = {};
-    for (const pn of ironic.spec?.networkingService?.providerNetworks ?? []) {
-      const type = PROVIDER_NETWORK_TYPES.find((t) => t === pn.type);
-      const mode = pn.mode === 'trunk' || pn.mode === 'hybrid' ? pn.mode : 'access';
-      if (type === undefined || typeof pn.nativeVLAN !== 'number') continue;
-      const allowed = expandVlanList(pn.allowedVLANs);
-      out[type] = {
-        mode,
-        nativeVLAN: pn.nativeVLAN,
-        ...(allowed.length === 0 ? {} : { allowedVLANs: allowed }),
-        ...(typeof pn.mtu === 'number' && pn.mtu > 0 ? { mtu: pn.mtu } : {}),
-      };
-    }
-    return out;
+    const read = readProviderNetworks(this.api.list(this.t.ironic) as IronicResource[]);
+    return read.source === undefined ? undefined : read.networks;
   }
 
   private writeHostState(bmh: BareMetalHost, state: string): void {
