@@ -98,3 +98,36 @@ test('a host naming an unknown NIC shows NetworkInterfacesValid False and stays 
   await expect(page.getByTestId(`host-state-${name}`)).toContainText('available');
   await expect(status).toContainText('Provisioning waits until this is True.');
 });
+
+// k8s.io/apiserver pkg/endpoints/handlers/response.go asPartialObjectMetadataList: the create-switch
+// dialog learns Secret names without their data and never watches Secrets.
+test('creating a switch lists Secret names metadata-only and never watches Secrets', async ({
+  consolePage,
+  page,
+}) => {
+  const sp = new SwitchPortsPage(consolePage);
+  const secretRequests: { url: string; accept: string }[] = [];
+  page.on('request', (r) => {
+    if (/\/secrets(\?|$)/.test(r.url()))
+      secretRequests.push({ url: r.url(), accept: r.headers()['accept'] ?? '' });
+  });
+  await sp.goto('switches');
+  const listed = page.waitForResponse(
+    (r) => /\/namespaces\/openshift-machine-api\/secrets$/.test(r.url()) && r.ok(),
+  );
+  await sp.createSwitchButton.click();
+  const dialog = page.getByTestId('bms-create');
+  await dialog.getByTestId('bms-namespace').fill(NS);
+  const body = (await (await listed).json()) as { kind: string; items: Record<string, unknown>[] };
+  expect(body.kind).toBe('PartialObjectMetadataList');
+  expect(body.items.length).toBeGreaterThan(0);
+  expect(body.items.every((i) => i['data'] === undefined)).toBe(true);
+  // The name check works from the metadata alone.
+  await dialog.getByTestId('bms-name').fill('tor-1');
+  await expect(dialog.getByTestId('bms-secretName-messages')).toContainText('tor-1-credentials');
+  expect(secretRequests.length).toBeGreaterThan(0);
+  for (const r of secretRequests) {
+    expect(r.accept).toContain('as=PartialObjectMetadataList');
+    expect(r.url).not.toContain('watch=');
+  }
+});
