@@ -67,6 +67,11 @@ test('a deployed host: applied config is on the switch, and a change waits for d
   await page.screenshot({ path: path.join(shots, 'switch-port-deferred-change.png') });
   await dialog.getByTestId('attach-cancel').click();
   await expect(dialog).toHaveCount(0);
+
+  // Editing the in-use attachment names the deployed hosts whose ports keep the old config.
+  await sp.openTab('attachments');
+  await page.getByTestId('hna-edit-storage-trunk').click();
+  await expect(sp.hnaEditor.getByTestId('hna-deferred')).toContainText(`${NS}/${host}`);
 });
 
 // BMO PR #3470 baremetalhost_network.go performNetworkInterfaceValidation, handleAvailable.
