@@ -350,7 +350,8 @@ void test('the provider networks come from the Ironic resource; deprovisioning w
   ironic.stop();
 });
 
-void test('BareMetalSwitch Valid follows its credentials Secret', () => {
+// BMO main baremetalswitch_config.go writeSwitchEntry / baremetalswitch_controller.go
+void test('BareMetalSwitch Valid follows its credentials Secret with BMO messages', () => {
   const { api, ironic } = setup();
   const valid = (): string | undefined => {
     const s = api.get(
@@ -359,21 +360,27 @@ void test('BareMetalSwitch Valid follows its credentials Secret', () => {
       'tor-1',
     ) as BareMetalSwitch;
     const c = s.status?.conditions?.find((x) => x.type === 'Valid');
-    return c === undefined ? undefined : `${c.status}/${c.reason ?? ''}`;
+    return c === undefined ? undefined : `${c.status}/${c.reason ?? ''}: ${c.message ?? ''}`;
   };
   api.clock.advance(10);
-  assert.equal(valid(), 'False/CredentialError');
+  assert.equal(valid(), `False/CredentialError: credentials secret ${NS}/tor-1-creds not found`);
   const secretT = api.resourceType('', 'Secret');
   api.create(secretT, {
     metadata: { name: 'tor-1-creds', namespace: NS },
     data: { username: 'YQ==' },
   });
   api.clock.advance(10);
-  assert.equal(valid(), 'False/CredentialError');
+  assert.equal(
+    valid(),
+    "False/CredentialError: credentials secret tor-1-creds missing 'password' or 'ssh-privatekey' key",
+  );
   const s = api.get(secretT, NS, 'tor-1-creds');
   assert.ok(s);
   api.update(secretT, { ...s, data: { username: 'YQ==', 'ssh-privatekey': 'LS0t' } });
   api.clock.advance(10);
-  assert.equal(valid(), 'True/Reconciled');
+  assert.equal(
+    valid(),
+    'True/Reconciled: Switch configuration has been successfully reconciled into the config secret',
+  );
   ironic.stop();
 });

@@ -312,21 +312,22 @@ export class IronicNetworking implements Controller {
   private reconcileSwitch(namespace: string, name: string): void {
     const bms = this.api.get(this.t.bms, namespace, name) as BareMetalSwitch | undefined;
     if (bms === undefined) return;
+    // BMO main internal/controller/metal3.io/baremetalswitch_config.go writeSwitchEntry: the same
+    // checks and messages (keys need only be present), and baremetalswitch_controller.go's
+    // Valid condition with reasons CredentialError / Reconciled.
     const ref = bms.spec.credentials;
-    const secretNs = ref?.namespace ?? namespace;
+    const secretNs = ref?.namespace || namespace;
     let problem: string | undefined;
-    if (ref?.name === undefined || ref.name === '') problem = 'no credentials secret is configured';
-    else if (this.t.secret === undefined) problem = `secret ${secretNs}/${ref.name} not found`;
+    if (ref === undefined) problem = 'credentials secret reference is not set';
     else {
-      const secret = this.api.get(this.t.secret, secretNs, ref.name);
+      const secret =
+        this.t.secret === undefined ? undefined : this.api.get(this.t.secret, secretNs, ref.name);
       const data = { ...stringMap(secret?.['data']), ...stringMap(secret?.['stringData']) };
-      const has = (k: string): boolean => typeof data[k] === 'string' && data[k] !== '';
-      if (secret === undefined) problem = `secret ${secretNs}/${ref.name} not found`;
-      else if (!has('username'))
-        problem = `secret ${secretNs}/${ref.name} is missing the required key "username"`;
-      else if (!has('password') && !has('ssh-privatekey')) {
-        problem = `secret ${secretNs}/${ref.name} must contain either "password" or "ssh-privatekey"`;
-      }
+      const has = (k: string): boolean => typeof data[k] === 'string';
+      if (secret === undefined) problem = `credentials secret ${secretNs}/${ref.name} not found`;
+      else if (!has('username')) problem = `credentials secret ${ref.name} missing 'username' key`;
+      else if (!has('password') && !has('ssh-privatekey'))
+        problem = `credentials secret ${ref.name} missing 'password' or 'ssh-privatekey' key`;
     }
     const next: Omit<Condition, 'lastTransitionTime'> =
       problem === undefined
@@ -334,14 +335,9 @@ export class IronicNetworking implements Controller {
             type: 'Valid',
             status: 'True',
             reason: 'Reconciled',
-            message: 'Switch configuration is valid',
+            message: 'Switch configuration has been successfully reconciled into the config secret',
           }
-        : {
-            type: 'Valid',
-            status: 'False',
-            reason: 'CredentialError',
-            message: `failed to read switch credentials: ${problem}`,
-          };
+        : { type: 'Valid', status: 'False', reason: 'CredentialError', message: problem };
     const now = isoNow(this.api);
     writeWithRetry<BareMetalSwitch>(
       this.api,
