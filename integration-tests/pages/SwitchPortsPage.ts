@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import type { ConsolePage } from './ConsolePage';
 
-type Tab = 'hosts' | 'switches' | 'vlan-check' | 'attachments';
+type Tab = 'hosts' | 'switches' | 'vlan-check' | 'attachments' | 'phases';
 
 /** Page object for /switchboard/switch-ports and its dialogs. */
 export class SwitchPortsPage {

@@ -198,12 +198,6 @@ function validatePolicy(
   }
 }
 
-function parseVlanRange(value: string): [number, number] {
-  const [a, b] = value.split('-');
-  const start = Number(a);
-  return [start, b === undefined ? start : Number(b)];
-}
-
 /** References to `hna` from BMH interfaces, as "ns/bmh[iface]" strings. */
 export function hostNetworkAttachmentReferences(hna: K8sResource, hosts: K8sResource[]): string[] {
   const ns = hna.metadata?.namespace;
@@ -233,65 +227,80 @@ export function hostNetworkAttachmentReferences(hna: K8sResource, hosts: K8sReso
   return refs;
 }
 
+/**
+ * A validating webhook's refusal as kube-apiserver reports it (k8s.io/apiserver
+ * admission/plugin/webhook/errors/statuserror.go ToStatusErr): the webhook's own status code and
+ * reason, the message prefixed with the webhook name. controller-runtime answers a plain error
+ * with 403 Forbidden (pkg/webhook/admission/validator_custom.go, `Denied`).
+ */
+function webhookDenied(webhook: string, message: string, code = 403): ApiError {
+  return new ApiError(
+    code,
+    'Forbidden',
+    `admission webhook "${webhook}" denied the request: ${message}`,
+  );
+}
+
+/** BMO internal/webhooks/metal3.io/v1alpha1/hostnetworkattachment_validation.go parseVLANEntry. */
+function vlanEntryError(entry: string): string | undefined {
+  const [before = '', after] = entry.split(/-(.*)/s);
+  if (!/^[+-]?\d+$/.test(before)) return 'invalid VLAN ID';
+  const start = Number(before);
+  if (start < 1 || start > 4094) return `VLAN ID ${start} out of range 1-4094`;
+  if (after === undefined) return undefined;
+  if (!/^[+-]?\d+$/.test(after)) return 'invalid range end';
+  const end = Number(after);
+  if (end < 1 || end > 4094) return `VLAN ID ${end} out of range 1-4094`;
+  if (start >= end) return `range start (${start}) must be less than end (${end})`;
+  return undefined;
+}
+
+/**
+ * The baremetal-operator HostNetworkAttachment webhook (hostnetworkattachment.metal3.io;
+ * BMO main internal/webhooks/metal3.io/v1alpha1/hostnetworkattachment_validation.go): the same
+ * checks in the same order and wording. It lets trunk and hybrid through without allowedVLANs;
+ * Ironic refuses those later (see the Ironic simulation).
+ */
 function validateHostNetworkAttachment(
   obj: K8sResource,
   old: K8sResource | undefined,
   ctx: AdmissionContext,
 ): void {
   const name = obj.metadata?.name ?? '';
-  const qualified = 'HostNetworkAttachment.metal3.io';
+  const webhook = 'hostnetworkattachment.metal3.io';
   if (ctx.operation === 'DELETE') {
     const refs = hostNetworkAttachmentReferences(obj, ctx.listBareMetalHosts());
     if (refs.length > 0) {
-      throw new ApiError(
-        403,
-        'Forbidden',
-        `hostnetworkattachments.metal3.io "${name}" is forbidden: HostNetworkAttachment is referenced by BMH interfaces: ${refs.join(', ')}`,
+      throw webhookDenied(
+        webhook,
+        `hostnetworkattachments.metal3.io "${name}" is forbidden: cannot delete attachment while referenced by BMH interfaces: ${refs.join(', ')}`,
       );
     }
     return;
   }
   if (ctx.subresource === 'status') return;
   const s = spec(obj);
-  const causes: Cause[] = [];
-  const allowed = s['allowedVLANs'];
-  if (Array.isArray(allowed) && allowed.length > 0) {
-    if (s['mode'] === 'access') {
-      causes.push({
-        reason: 'FieldValueForbidden',
-        field: 'spec.allowedVLANs',
-        message: 'Forbidden: allowedVLANs must not be set in access mode',
-      });
-    }
-    allowed.forEach((v: Json, i) => {
-      if (typeof v !== 'string' || !/^\d+(-\d+)?$/.test(v)) return;
-      const [start, end] = parseVlanRange(v);
-      const field = `spec.allowedVLANs[${i}]`;
-      if (start < 1 || start > 4094 || end < 1 || end > 4094) {
-        causes.push({
-          reason: 'FieldValueInvalid',
-          field,
-          message: `Invalid value: "${v}": VLAN IDs must be between 1 and 4094`,
-        });
-      } else if (v.includes('-') && start >= end) {
-        causes.push({
-          reason: 'FieldValueInvalid',
-          field,
-          message: `Invalid value: "${v}": range start must be less than range end`,
-        });
-      }
-    });
-  }
-  if (causes.length > 0) throw invalid(qualified, name, causes);
+  const errors: string[] = [];
+  const allowed = Array.isArray(s['allowedVLANs']) ? s['allowedVLANs'] : [];
+  if (s['mode'] === 'access' && allowed.length > 0)
+    errors.push('allowedVLANs cannot be specified for access mode');
+  allowed.forEach((v: Json, i) => {
+    if (typeof v !== 'string') return;
+    const problem = vlanEntryError(v);
+    if (problem !== undefined) errors.push(`allowedVLANs[${i}] ${JSON.stringify(v)}: ${problem}`);
+  });
+  // k8s.io/apimachinery util/errors Aggregate: one error alone, several in brackets.
+  if (errors.length > 0)
+    throw webhookDenied(
+      webhook,
+      errors.length === 1 ? (errors[0] ?? '') : `[${errors.join(', ')}]`,
+    );
   if (ctx.operation === 'UPDATE' && old && !deepEqual(spec(old), s)) {
     const refs = hostNetworkAttachmentReferences(old, ctx.listBareMetalHosts());
     if (refs.length > 0) {
-      const message = `HostNetworkAttachment spec is immutable while referenced by BMH interfaces: ${refs.join(', ')}`;
-      throw new ApiError(
-        422,
-        'Invalid',
-        `${qualified} "${name}" is invalid: spec: Forbidden: ${message}`,
-        [{ reason: 'FieldValueForbidden', field: 'spec', message }],
+      throw webhookDenied(
+        webhook,
+        `HostNetworkAttachment spec is immutable while referenced by BMH interfaces: ${refs.join(', ')}`,
       );
     }
   }

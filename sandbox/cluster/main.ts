@@ -21,6 +21,9 @@ const { values } = parseArgs({
     'no-controllers': { type: 'boolean', default: false },
     // Comma-separated API groups to serve as "not installed", e.g. nmstate.io,metal3.io.
     'without-groups': { type: 'string', default: '' },
+    // Comma-separated namespaces the simulated baremetal-operator watches (its WATCH_NAMESPACE);
+    // BMO PR #3470 allows HostNetworkAttachment references only from these. Empty: all.
+    'bmo-watch-namespaces': { type: 'string', default: '' },
   },
   strict: true,
 });
@@ -42,6 +45,7 @@ startCluster({
   reset: values.reset,
   controllers: !values['no-controllers'],
   absentGroups: values['without-groups'].split(',').filter(Boolean),
+  bmoWatchNamespaces: values['bmo-watch-namespaces'].split(',').filter(Boolean),
 })
   .then((cluster) => {
     console.log(`sandbox cluster listening on ${cluster.url}`);

@@ -8,6 +8,7 @@ import {
   bareMetalSwitchSchema,
   hardwareDataSchema,
   hostNetworkAttachmentSchema,
+  ironicSchema,
 } from './schemas/metal3';
 import {
   nmstateSchema,
@@ -390,6 +391,17 @@ export const RESOURCES: readonly ResourceDef[] = [
       { name: 'Mode', type: 'string', value: (o) => specField(o, 'mode') },
       { name: 'Native VLAN', type: 'integer', value: (o) => specField(o, 'nativeVLAN') },
     ],
+  }),
+  def({
+    group: 'ironic.metal3.io',
+    version: 'v1alpha1',
+    plural: 'ironics',
+    singular: 'ironic',
+    kind: 'Ironic',
+    namespaced: true,
+    statusSubresource: true,
+    custom: true,
+    schema: ironicSchema,
   }),
   def({
     group: 'agent-install.openshift.io',

@@ -855,23 +855,29 @@ describe('admission', () => {
     );
   });
 
-  it('validates HNA VLANs and guards referenced HNAs', async () => {
+  // BMO internal/webhooks/metal3.io/v1alpha1/hostnetworkattachment_validation.go: webhook denials
+  // are 403 with upstream's wording; a non-numeric entry is the CRD pattern's 422.
+  it('validates HNA VLANs and guards referenced HNAs as the BMO webhook words it', async () => {
     const hna = (
       name: string,
       spec: Record<string, unknown>,
     ): Promise<{ status: number; body: Record<string, unknown> }> =>
       c.req('POST', HNA_PATH, { body: { metadata: { name }, spec } });
+    const acc = await hna('acc', { mode: 'access', nativeVLAN: 10, allowedVLANs: ['20'] });
+    assert.equal(acc.status, 403);
     assert.equal(
-      (await hna('acc', { mode: 'access', nativeVLAN: 10, allowedVLANs: ['20'] })).status,
-      422,
+      acc.body['message'],
+      'admission webhook "hostnetworkattachment.metal3.io" denied the request: allowedVLANs cannot be specified for access mode',
     );
-    assert.equal(
-      (await hna('rng', { mode: 'trunk', nativeVLAN: 10, allowedVLANs: ['30-20'] })).status,
-      422,
+    const rng = await hna('rng', { mode: 'trunk', nativeVLAN: 10, allowedVLANs: ['30-20'] });
+    assert.equal(rng.status, 403);
+    assert.match(
+      String(rng.body['message']),
+      /allowedVLANs\[0\] "30-20": range start \(30\) must be less than end \(20\)$/,
     );
     assert.equal(
       (await hna('big', { mode: 'trunk', nativeVLAN: 10, allowedVLANs: ['4095'] })).status,
-      422,
+      403,
     );
     assert.equal(
       (await hna('pat', { mode: 'trunk', nativeVLAN: 10, allowedVLANs: ['a-b'] })).status,
@@ -896,13 +902,17 @@ describe('admission', () => {
       body: { spec: { mtu: 1500 } },
       contentType: 'application/merge-patch+json',
     });
-    assert.equal(change.status, 422);
+    assert.equal(change.status, 403);
     assert.match(
       String(change.body['message']),
-      /HostNetworkAttachment spec is immutable while referenced by BMH interfaces: default\/host-0\[eno1\]/,
+      /denied the request: HostNetworkAttachment spec is immutable while referenced by BMH interfaces: default\/host-0\[eno1\]/,
     );
     const del = await c.req('DELETE', `${HNA_PATH}/trunk`);
     assert.equal(del.status, 403);
+    assert.match(
+      String(del.body['message']),
+      /cannot delete attachment while referenced by BMH interfaces: default\/host-0\[eno1\]/,
+    );
     await c.req('DELETE', `${BMH_PATH}/host-0`);
     assert.equal((await c.req('DELETE', `${HNA_PATH}/trunk`)).status, 200);
   });

@@ -37,6 +37,8 @@ export interface ClusterOptions {
   historyCapacity?: number;
   /** API groups served as if their CRDs were not installed (e.g. ['nmstate.io']). */
   absentGroups?: string[];
+  /** The simulated BMO's watch namespaces, which limit HNA references (BMO PR #3470). */
+  bmoWatchNamespaces?: string[];
   /** Watch backlog and count limits (default DEFAULT_WATCH_LIMITS). */
   watchLimits?: WatchLimits;
 }
@@ -95,7 +97,7 @@ async function serve(
   }
   const controllers: Controller[] = [];
   if (options.controllers ?? true) {
-    for (const c of createControllers()) {
+    for (const c of createControllers({ bmoWatchNamespaces: options.bmoWatchNamespaces })) {
       c.start(cluster, { speed: options.speed ?? 'realtime' });
       controllers.push(c);
     }

@@ -8,12 +8,14 @@ import { NnsRefresh } from './nmstate/refresh';
 import { IronicNetworking } from './ironic/ironic';
 import { MultusController } from './multus/multus';
 
-export function createControllers(options: { scheduler?: Scheduler } = {}): Controller[] {
+export function createControllers(
+  options: { scheduler?: Scheduler; bmoWatchNamespaces?: readonly string[] } = {},
+): Controller[] {
   const scheduler = options.scheduler ?? realScheduler;
   return [
     new NmstateHandler(scheduler),
     new NnsRefresh(scheduler),
-    new IronicNetworking(scheduler),
+    new IronicNetworking(scheduler, options.bmoWatchNamespaces ?? []),
     new MultusController(scheduler),
   ];
 }

@@ -488,6 +488,29 @@ export const DEMO_BARE_METAL: [string, string, K8sResource][] = [
     },
   ],
   secret('tor-1-credentials', { username: 'netops', password: 'juniper-demo-password' }),
+  // The provider networks Ironic moves switch ports to in each phase (IrSO api/v1alpha1
+  // ironic_types.go NetworkingService). Idle must reach the Ironic API (Ironic standalone
+  // networking docs); the provisioning network carries PXE and the inspection agent.
+  [
+    'ironic.metal3.io',
+    'Ironic',
+    {
+      metadata: { name: 'ironic', namespace: NS },
+      spec: {
+        networkingService: {
+          enabled: true,
+          providerNetworks: [
+            { type: 'idle', mode: 'access', nativeVLAN: 999 },
+            { type: 'inspection', mode: 'access', nativeVLAN: 10 },
+            { type: 'provisioning', mode: 'access', nativeVLAN: 10 },
+            { type: 'cleaning', mode: 'access', nativeVLAN: 10, mtu: 1500 },
+            { type: 'servicing', mode: 'access', nativeVLAN: 11 },
+            { type: 'rescuing', mode: 'access', nativeVLAN: 12 },
+          ],
+        },
+      },
+    },
+  ],
   secret('openshift-worker-2-bmc-secret', { username: 'root', password: 'calvin' }),
   secret('openshift-worker-3-bmc-secret', { username: 'root', password: 'calvin' }),
   [
@@ -584,6 +607,20 @@ export const DEMO_BARE_METAL: [string, string, K8sResource][] = [
           },
         },
         lastUpdated: '2026-03-02T08:41:17Z',
+        // Written into Ironic's port.extra.switchport while the host was available and applied
+        // by Ironic at deploy (BMO PR #3470); no switchPort: the ports come from LLDP.
+        appliedNetworkAttachmentConfigs: [
+          { name: 'eno1', switchPortConfig: { mode: 'access', nativeVLAN: 10, mtu: 1500 } },
+          {
+            name: 'ens2f0',
+            switchPortConfig: {
+              mode: 'trunk',
+              nativeVLAN: 100,
+              allowedVLANs: [200, 201, 202, 203, 300],
+              mtu: 9000,
+            },
+          },
+        ],
       },
     },
   ],

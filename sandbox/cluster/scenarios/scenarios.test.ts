@@ -66,8 +66,16 @@ void test('demo settles into the documented state', () => {
       }
     | undefined;
   assert.equal(w2?.metadata.annotations?.['sandbox.switchboard.io/switch-port-phase'], 'tenant');
+  // BMO PR #3470: switchPort is recorded only for a user override; the port itself is LLDP's.
   const trunk = w2.status?.appliedNetworkAttachmentConfigs?.find((a) => a.name === 'ens2f0');
-  assert.equal(trunk?.switchPort?.portID, 'xe-0/0/19');
+  assert.ok(trunk !== undefined);
+  assert.equal(trunk.switchPort, undefined);
+  const ports = JSON.parse(
+    w2.metadata.annotations['sandbox.switchboard.io/switch-ports'] ?? '[]',
+  ) as { interface: string; switchPort: { portID: string }; switchPortConfig: { mode: string } }[];
+  const port = ports.find((p) => p.interface === 'ens2f0');
+  assert.equal(port?.switchPort.portID, 'xe-0/0/19');
+  assert.equal(port.switchPortConfig.mode, 'trunk');
   const bms = (name: string): string[] =>
     trueTypes(
       api.get(api.resourceType('metal3.io', 'BareMetalSwitch'), 'openshift-machine-api', name),

@@ -197,6 +197,38 @@ export const hostNetworkAttachmentSchema: Schema = root({
   ),
 });
 
+// ironic.metal3.io/v1alpha1 Ironic, only `spec.networkingService` is restated (IrSO main,
+// api/v1alpha1/ironic_types.go `NetworkingService`, `ProviderNetworkConfig`); the rest of the spec
+// and the status are preserved.
+export const ironicSchema: Schema = root({
+  spec: {
+    type: 'object',
+    'x-kubernetes-preserve-unknown-fields': true,
+    properties: {
+      networkingService: obj({
+        enabled: bool(),
+        providerNetworks: arr(
+          obj(
+            {
+              type: str({
+                enum: ['idle', 'inspection', 'cleaning', 'rescuing', 'servicing', 'provisioning'],
+              }),
+              mode: str({ enum: ['access', 'trunk', 'hybrid'], default: 'access' }),
+              nativeVLAN: int({ minimum: 1, maximum: 4094 }),
+              allowedVLANs: arr(str()),
+              mtu: int({ minimum: 1280, maximum: 9216 }),
+            },
+            { required: ['mode', 'nativeVLAN', 'type'] },
+          ),
+        ),
+        switchConfigSecretName: str(),
+        switchCredentialsSecretName: str(),
+      }),
+    },
+  },
+  status: preserved(),
+});
+
 export const bareMetalSwitchSchema: Schema = root({
   spec: obj(
     {

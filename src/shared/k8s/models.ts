@@ -86,6 +86,12 @@ export const HostNetworkAttachmentGVK = {
   version: 'v1alpha1',
   kind: 'HostNetworkAttachment',
 } as const;
+/** ironic-standalone-operator's Ironic resource (ironic.metal3.io/v1alpha1). */
+export const IronicGVK = {
+  group: 'ironic.metal3.io',
+  version: 'v1alpha1',
+  kind: 'Ironic',
+} as const;
 export const ClusterNetworkConfigGVK = {
   group: 'config.openshift.io',
   version: 'v1',

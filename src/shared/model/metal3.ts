@@ -90,3 +90,39 @@ export interface BareMetalSwitch extends K8sResource {
   };
   status?: { conditions?: Condition[] };
 }
+
+/** Provider network types of IrSO's `spec.networkingService.providerNetworks[].type`. */
+export type ProviderNetworkType =
+  'idle' | 'inspection' | 'cleaning' | 'rescuing' | 'servicing' | 'provisioning';
+
+export const PROVIDER_NETWORK_TYPES: readonly ProviderNetworkType[] = [
+  'idle',
+  'inspection',
+  'cleaning',
+  'rescuing',
+  'servicing',
+  'provisioning',
+];
+
+/**
+ * The `Ironic` resource of ironic-standalone-operator (ironic.metal3.io/v1alpha1), reduced to the
+ * networking service (metal3-io/ironic-standalone-operator api/v1alpha1/ironic_types.go
+ * `NetworkingService`, `ProviderNetworkConfig`). Read defensively: older IrSO has no such field.
+ */
+export interface IronicResource extends K8sResource {
+  metadata: ObjectMeta & { name: string; namespace: string };
+  spec?: {
+    networkingService?: {
+      enabled?: boolean;
+      providerNetworks?: {
+        type?: string;
+        mode?: string;
+        nativeVLAN?: number;
+        allowedVLANs?: string[];
+        mtu?: number;
+      }[];
+      [key: string]: unknown;
+    };
+    [key: string]: unknown;
+  };
+}

@@ -4,15 +4,26 @@
 // host's switch ports follow the provisioning phase. BareMetalSwitches get their `Valid`
 // condition from their credentials Secret.
 //
-// Where the port state is published (upstream is still an open PR, BMO #3469/#3470):
-// - `status.appliedNetworkAttachmentConfigs[]` {name, switchPortConfig, switchPort}, shaped like
-//   the PR, is filled only while the host is deployed (tenant networks configured) and lists the
-//   NICs that reference a HostNetworkAttachment; it is empty in every other phase.
+// Port state follows the open BMO PRs #3469/#3470 (metal3-io/baremetal-operator head b927f9636;
+// upstream is provisional, metal3-docs design/ironic-standalone-networking-service.md):
+// - `status.appliedNetworkAttachmentConfigs[]` {name, switchPortConfig, switchPort?} is what BMO
+//   wrote into Ironic's `port.extra.switchport`. It is rewritten only while the host is registering
+//   or available (pkg/provisioner/provisioner.go `CanUpdateSwitchPortConfig`,
+//   baremetalhost_controller.go registerHost) and kept unchanged through provisioning and
+//   provisioned: Ironic applies it at deploy, and a change made to a deployed host waits for the
+//   next pass through available (the proposal's non-goal "dynamic network reconfiguration after
+//   node deployment"). `switchPort` is there only when the user overrode LLDP
+//   (`provisioner.PortConfig.SwitchPortIdentifier`).
+// - the `NetworkInterfacesValid` condition (baremetalhost_network.go) gates available →
+//   provisioning (host_state_machine.go handleAvailable).
+// - the provider networks come from the `Ironic` resource's `spec.networkingService`
+//   (ironic-standalone-operator api/v1alpha1/ironic_types.go); without one the sandbox uses
+//   DEFAULT_PROVIDER_NETWORKS.
 // - the annotation `sandbox.switchboard.io/switch-port-phase` names the provider phase the ports
-//   are on (idle, inspection, provisioning, cleaning, tenant), and
-//   `sandbox.switchboard.io/switch-ports` holds a JSON array of every cabled NIC's current port
-//   config ({interface, switchPort, switchPortConfig}). Annotations survive the BMH status schema
-//   pruning, and the sandbox prefix marks them as simulation-only.
+//   are on, and `sandbox.switchboard.io/switch-ports` holds a JSON array of every cabled NIC's
+//   current port config ({interface, switchPort, switchPortConfig}): what the switch carries,
+//   which upstream publishes nowhere. Annotations survive the BMH status schema pruning, and the
+//   sandbox prefix marks them as simulation-only.
 import type { Condition, K8sResource, Node } from '../../../../src/shared/model/k8s';
 import type {
   BareMetalHost,
@@ -20,8 +31,11 @@ import type {
   HardwareData,
   HardwareNic,
   HostNetworkAttachment,
+  IronicResource,
+  ProviderNetworkType,
   SwitchPortConfig,
 } from '../../../../src/shared/model/metal3';
+import { readProviderNetworks } from '../../../../src/features/switch-ports/logic/ironicNetworking';
 import type { NodeNetworkState } from '../../../../src/shared/model/nmstate';
 import type { ClusterApi, Controller, ResourceType } from '../../api';
 import { ApiError } from '../../api';
@@ -42,10 +56,13 @@ export const PORT_PHASE_ANNOTATION = 'sandbox.switchboard.io/switch-port-phase';
 export const PORT_CONFIG_ANNOTATION = 'sandbox.switchboard.io/switch-ports';
 export const MACHINE_ANNOTATION = 'machine.openshift.io/machine';
 
-export type PortPhase = 'idle' | 'inspection' | 'provisioning' | 'cleaning' | 'tenant';
+export type PortPhase = ProviderNetworkType | 'tenant';
 
-/** Provider networks as IrSO's `networkingService.providerNetworks` would configure them. */
-export const PROVIDER_NETWORKS: Record<Exclude<PortPhase, 'tenant'>, SwitchPortConfig> = {
+/**
+ * Provider networks used when the cluster has no `Ironic` resource with the networking service
+ * enabled (a sandbox default, not an upstream one: upstream has no defaults for these).
+ */
+export const DEFAULT_PROVIDER_NETWORKS: Partial<Record<ProviderNetworkType, SwitchPortConfig>> = {
   idle: { mode: 'access', nativeVLAN: 999 },
   inspection: { mode: 'access', nativeVLAN: 10 },
   provisioning: { mode: 'access', nativeVLAN: 10 },
@@ -59,7 +76,29 @@ const PHASE_OF_STATE: Record<string, PortPhase> = {
   provisioning: 'provisioning',
   provisioned: 'tenant',
   deprovisioning: 'cleaning',
+  // Adoption runs no deploy, so Ironic never flips the ports: they stay on the idle network
+  // they were enrolled on (a guess: neither the proposal nor the PRs say what adoption does).
+  'externally provisioned': 'idle',
 };
+
+/**
+ * Provider phase of a host's ports. Deprovisioning with `automatedCleaningMode: disabled` runs
+ * no cleaning, so the ports go straight back to idle (the proposal's author in metal3-docs#586:
+ * with cleaning disabled the port returns to the idle VLAN "naturally").
+ */
+export function phaseOf(bmh: BareMetalHost): PortPhase {
+  const state = bmh.status?.provisioning?.state ?? '';
+  if (state === 'deprovisioning' && bmh.spec?.['automatedCleaningMode'] === 'disabled')
+    return 'idle';
+  return PHASE_OF_STATE[state] ?? 'idle';
+}
+
+/** The condition type and reasons of BMO PR #3470 (baremetalhost_network.go). */
+export const NETWORK_INTERFACES_VALID = 'NetworkInterfacesValid';
+
+type AppliedConfig = NonNullable<
+  NonNullable<BareMetalHost['status']>['appliedNetworkAttachmentConfigs']
+>[number];
 
 /** Shortest time a state with a switch-port phase of its own lasts (see stepDelay). */
 const MIN_PHASE_MS = 3000;
@@ -106,17 +145,30 @@ function wantsProvisioning(bmh: BareMetalHost): boolean {
   );
 }
 
+/**
+ * Provisioning waits for `NetworkInterfacesValid=True` when the host names network interfaces
+ * (BMO PR #3470 host_state_machine.go handleAvailable: a missing or Unknown condition blocks
+ * too), and for a port update Ironic accepted (a registration error keeps the host in available).
+ */
+function mayProvision(bmh: BareMetalHost): boolean {
+  if (bmh.status?.['errorType'] === 'registration error') return false;
+  if ((bmh.spec?.networkInterfaces ?? []).length === 0) return true;
+  const cond = bmh.status?.conditions?.find((c) => c.type === NETWORK_INTERFACES_VALID);
+  return cond?.status === 'True';
+}
+
 function nextState(bmh: BareMetalHost): string | undefined {
   const state = bmh.status?.provisioning?.state ?? '';
   switch (state) {
     case '':
       return 'registering';
     case 'registering':
-      return 'inspecting';
+      // BMO host_state_machine.go handleRegistering: adopted hosts skip inspection.
+      return bmh.spec?.['externallyProvisioned'] === true ? 'externally provisioned' : 'inspecting';
     case 'inspecting':
       return 'available';
     case 'available':
-      return wantsProvisioning(bmh) ? 'provisioning' : undefined;
+      return wantsProvisioning(bmh) && mayProvision(bmh) ? 'provisioning' : undefined;
     case 'provisioning':
       return wantsProvisioning(bmh) ? 'provisioned' : 'deprovisioning';
     case 'provisioned':
@@ -179,9 +231,17 @@ export class IronicNetworking implements Controller {
     node: ResourceType;
     nns: ResourceType;
     secret?: ResourceType;
+    ironic?: ResourceType;
   };
 
-  constructor(private readonly scheduler: Scheduler = realScheduler) {}
+  /**
+   * @param allowedHnaNamespaces BMO's watch namespaces, to which PR #3470 limits HNA references;
+   *   empty means BMO watches (and allows) every namespace.
+   */
+  constructor(
+    private readonly scheduler: Scheduler = realScheduler,
+    private readonly allowedHnaNamespaces: readonly string[] = [],
+  ) {}
 
   start(api: ClusterApi, options: { speed: Speed }): void {
     this.api = api;
@@ -194,6 +254,7 @@ export class IronicNetworking implements Controller {
       node: api.resourceType('', 'Node'),
       nns: api.resourceType('nmstate.io', 'NodeNetworkState'),
       secret: tryResourceType(api, '', 'Secret'),
+      ironic: tryResourceType(api, 'ironic.metal3.io', 'Ironic'),
     };
     const queue = new WorkQueue(
       this.scheduler,
@@ -210,11 +271,19 @@ export class IronicNetworking implements Controller {
       api.watch(this.t.bms, (e) => {
         if (e.type !== 'DELETED') queue.add(keyOf('bms', e.object));
       }),
-      api.watch(this.t.hna, (e) => {
-        for (const b of api.list(this.t.bmh, { namespace: e.object.metadata?.namespace }))
-          queue.add(keyOf('bmh', b));
+      // A cross-namespace reference is allowed, so an HNA event requeues every host.
+      api.watch(this.t.hna, () => {
+        for (const b of api.list(this.t.bmh)) queue.add(keyOf('bmh', b));
       }),
     );
+    const ironicT = this.t.ironic;
+    if (ironicT !== undefined) {
+      this.unsubscribe.push(
+        api.watch(ironicT, () => {
+          for (const b of api.list(this.t.bmh)) queue.add(keyOf('bmh', b));
+        }),
+      );
+    }
     const secret = this.t.secret;
     if (secret !== undefined) {
       this.unsubscribe.push(
@@ -243,21 +312,22 @@ export class IronicNetworking implements Controller {
   private reconcileSwitch(namespace: string, name: string): void {
     const bms = this.api.get(this.t.bms, namespace, name) as BareMetalSwitch | undefined;
     if (bms === undefined) return;
+    // BMO main internal/controller/metal3.io/baremetalswitch_config.go writeSwitchEntry: the same
+    // checks and messages (keys need only be present), and baremetalswitch_controller.go's
+    // Valid condition with reasons CredentialError / Reconciled.
     const ref = bms.spec.credentials;
-    const secretNs = ref?.namespace ?? namespace;
+    const secretNs = ref?.namespace || namespace;
     let problem: string | undefined;
-    if (ref?.name === undefined || ref.name === '') problem = 'no credentials secret is configured';
-    else if (this.t.secret === undefined) problem = `secret ${secretNs}/${ref.name} not found`;
+    if (ref === undefined) problem = 'credentials secret reference is not set';
     else {
-      const secret = this.api.get(this.t.secret, secretNs, ref.name);
+      const secret =
+        this.t.secret === undefined ? undefined : this.api.get(this.t.secret, secretNs, ref.name);
       const data = { ...stringMap(secret?.['data']), ...stringMap(secret?.['stringData']) };
-      const has = (k: string): boolean => typeof data[k] === 'string' && data[k] !== '';
-      if (secret === undefined) problem = `secret ${secretNs}/${ref.name} not found`;
-      else if (!has('username'))
-        problem = `secret ${secretNs}/${ref.name} is missing the required key "username"`;
-      else if (!has('password') && !has('ssh-privatekey')) {
-        problem = `secret ${secretNs}/${ref.name} must contain either "password" or "ssh-privatekey"`;
-      }
+      const has = (k: string): boolean => typeof data[k] === 'string';
+      if (secret === undefined) problem = `credentials secret ${secretNs}/${ref.name} not found`;
+      else if (!has('username')) problem = `credentials secret ${ref.name} missing 'username' key`;
+      else if (!has('password') && !has('ssh-privatekey'))
+        problem = `credentials secret ${ref.name} missing 'password' or 'ssh-privatekey' key`;
     }
     const next: Omit<Condition, 'lastTransitionTime'> =
       problem === undefined
@@ -265,14 +335,9 @@ export class IronicNetworking implements Controller {
             type: 'Valid',
             status: 'True',
             reason: 'Reconciled',
-            message: 'Switch configuration is valid',
+            message: 'Switch configuration has been successfully reconciled into the config secret',
           }
-        : {
-            type: 'Valid',
-            status: 'False',
-            reason: 'CredentialError',
-            message: `failed to read switch credentials: ${problem}`,
-          };
+        : { type: 'Valid', status: 'False', reason: 'CredentialError', message: problem };
     const now = isoNow(this.api);
     writeWithRetry<BareMetalSwitch>(
       this.api,
@@ -318,18 +383,30 @@ export class IronicNetworking implements Controller {
     // the Playwright worker, so its GC and test code delay our writes' watch events) can fall
     // inside one batch and never be shown. One second was not enough on a loaded 2-core CI
     // machine: the port-phase test saw registering and provisioning but not inspecting.
-    return PHASE_OF_STATE[state] && PHASE_OF_STATE[state] !== 'idle'
+    return PHASE_OF_STATE[state] !== undefined && PHASE_OF_STATE[state] !== 'idle'
       ? Math.max(ms, MIN_PHASE_MS)
       : ms;
   }
 
   private reconcileHost(key: string, namespace: string, name: string): void {
-    const bmh = this.api.get(this.t.bmh, namespace, name) as BareMetalHost | undefined;
-    if (bmh === undefined) {
+    const found = this.api.get(this.t.bmh, namespace, name) as BareMetalHost | undefined;
+    if (found === undefined) {
       this.due.delete(key);
       return;
     }
-    const state = bmh.status?.provisioning?.state ?? '';
+    const state = found.status?.provisioning?.state ?? '';
+    // A host that was inspected before the controller started (a seeded scenario) still needs
+    // its HardwareData, as BMO recreates it from Ironic's stored inspection data.
+    if (
+      state !== '' &&
+      state !== 'registering' &&
+      state !== 'inspecting' &&
+      state !== 'externally provisioned' &&
+      this.hardwareNics(found).length === 0
+    ) {
+      this.writeHardwareData(found);
+    }
+    const bmh = state === '' ? found : this.syncNetwork(found);
     const next = nextState(bmh);
     if (next !== undefined) {
       const now = this.api.now().getTime();
@@ -346,18 +423,229 @@ export class IronicNetworking implements Controller {
     } else {
       this.due.delete(key);
     }
-    // A host that was inspected before the controller started (a seeded scenario) still needs
-    // its HardwareData, as BMO recreates it from Ironic's stored inspection data.
-    if (
-      state !== '' &&
-      state !== 'registering' &&
-      state !== 'inspecting' &&
-      this.hardwareNics(bmh).length === 0
-    ) {
-      this.writeHardwareData(bmh);
+    // The ports follow the phase; a deployed host's tenant ports come from the applied configs,
+    // which only change in registering or available, so an edit never reaches a deployed host.
+    this.writePorts(bmh, phaseOf(bmh));
+  }
+
+  /**
+   * What BMO's registerHost does for networking (PR #3470 baremetalhost_controller.go): sets
+   * `NetworkInterfacesValid`, and while the host is registering or available writes the resolved
+   * configs into Ironic's ports and records them as `appliedNetworkAttachmentConfigs`. A failed
+   * validation keeps the previous applied configs; removing every interface clears them.
+   */
+  private syncNetwork(bmh: BareMetalHost): BareMetalHost {
+    const interfaces = bmh.spec?.networkInterfaces ?? [];
+    const condition = interfaces.length === 0 ? undefined : this.validateInterfaces(bmh);
+    const state = bmh.status?.provisioning?.state ?? '';
+    const canWrite = state === 'registering' || state === 'available';
+    let applied: AppliedConfig[] | undefined | 'keep' = 'keep';
+    let portError: string | undefined;
+    if (canWrite && (condition === undefined || condition.status === 'True')) {
+      const resolved = this.resolvePortConfigs(bmh);
+      portError = ironicPortError(resolved);
+      if (portError === undefined) applied = resolved.length === 0 ? undefined : resolved;
     }
-    // Drift: an HNA or spec change while deployed updates the tenant config on the ports.
-    this.writePorts(bmh, PHASE_OF_STATE[state] ?? 'idle');
+    const now = isoNow(this.api);
+    return (
+      writeWithRetry<BareMetalHost>(
+        this.api,
+        this.t.bmh,
+        bmh.metadata.namespace,
+        bmh.metadata.name,
+        (current) => {
+          const status = { ...(current.status ?? {}) };
+          let changed = false;
+          const conditions = status.conditions ?? [];
+          const old = conditions.find((c) => c.type === NETWORK_INTERFACES_VALID);
+          if (condition === undefined && old !== undefined) {
+            status.conditions = conditions.filter((c) => c.type !== NETWORK_INTERFACES_VALID);
+            changed = true;
+          } else if (
+            condition !== undefined &&
+            (old?.status !== condition.status ||
+              old.reason !== condition.reason ||
+              old.message !== condition.message)
+          ) {
+            status.conditions = [
+              ...conditions.filter((c) => c.type !== NETWORK_INTERFACES_VALID),
+              {
+                ...condition,
+                lastTransitionTime:
+                  old?.status === condition.status && old.lastTransitionTime !== undefined
+                    ? old.lastTransitionTime
+                    : now,
+              },
+            ];
+            changed = true;
+          }
+          if (
+            applied !== 'keep' &&
+            JSON.stringify(status.appliedNetworkAttachmentConfigs ?? null) !==
+              JSON.stringify(applied ?? null)
+          ) {
+            if (applied === undefined) delete status.appliedNetworkAttachmentConfigs;
+            else status.appliedNetworkAttachmentConfigs = applied;
+            changed = true;
+          }
+          const ownError =
+            status['errorType'] === 'registration error' &&
+            typeof status.errorMessage === 'string' &&
+            status.errorMessage.startsWith(PORT_ERROR_PREFIX);
+          if (portError !== undefined && status.errorMessage !== portError) {
+            Object.assign(status, {
+              errorType: 'registration error',
+              errorMessage: portError,
+              operationalStatus: 'error',
+              errorCount: (typeof status['errorCount'] === 'number' ? status['errorCount'] : 0) + 1,
+            });
+            changed = true;
+          } else if (portError === undefined && canWrite && ownError) {
+            delete status['errorType'];
+            Object.assign(status, { errorMessage: '', operationalStatus: 'OK', errorCount: 0 });
+            changed = true;
+          }
+          return changed ? { ...current, status } : undefined;
+        },
+        'status',
+      ) ?? bmh
+    );
+  }
+
+  /** BMO PR #3470 baremetalhost_network.go performNetworkInterfaceValidation, same messages. */
+  private validateInterfaces(bmh: BareMetalHost): Omit<Condition, 'lastTransitionTime'> {
+    const generation = bmh.metadata.generation ?? 1;
+    const make = (
+      status: 'True' | 'False',
+      reason: string,
+      message: string,
+    ): Omit<Condition, 'lastTransitionTime'> => ({
+      type: NETWORK_INTERFACES_VALID,
+      status,
+      reason,
+      message,
+      observedGeneration: generation,
+    });
+    const nics = this.hasHardwareData(bmh) ? this.hardwareNics(bmh) : undefined;
+    if (nics === undefined) {
+      return make(
+        'False',
+        'HardwareInspectionIncomplete',
+        'Waiting for hardware inspection to complete before validating network interfaces',
+      );
+    }
+    const known = new Set<string>();
+    for (const nic of nics) {
+      if (nic.name) known.add(nic.name);
+      if (nic.mac) known.add(nic.mac.toLowerCase());
+    }
+    const invalid: string[] = [];
+    const missing: string[] = [];
+    const denied: string[] = [];
+    for (const ni of bmh.spec?.networkInterfaces ?? []) {
+      const key = interfaceKey(ni);
+      if (!known.has(key)) invalid.push(key);
+      const ref = ni.hostNetworkAttachment;
+      if (ref?.name === undefined || ref.name === '') continue;
+      const ns = ref.namespace || bmh.metadata.namespace;
+      const label = `${ns}/${ref.name} (interface ${key})`;
+      if (!this.namespaceAllowed(ns)) {
+        denied.push(label);
+        continue;
+      }
+      if (this.api.get(this.t.hna, ns, ref.name) === undefined) missing.push(label);
+    }
+    if (invalid.length > 0) {
+      const names = nics
+        .map((n) => n.name ?? '')
+        .filter((n) => n !== '')
+        .sort();
+      return make(
+        'False',
+        'InvalidInterfaceNames',
+        names.length === 0
+          ? `Invalid interface names: ${invalid.join(', ')}. No such network interfaces.`
+          : `Invalid interface names: ${invalid.join(', ')}. Available interfaces: ${names.join(', ')}`,
+      );
+    }
+    if (denied.length > 0) {
+      return make(
+        'False',
+        'AttachmentNamespaceDenied',
+        `HostNetworkAttachment namespace not allowed: ${denied.join(', ')}`,
+      );
+    }
+    if (missing.length > 0) {
+      return make(
+        'False',
+        'AttachmentNotFound',
+        `HostNetworkAttachment not found: ${missing.join(', ')}`,
+      );
+    }
+    return make('True', 'AllInterfacesValid', 'All network interfaces and attachments are valid');
+  }
+
+  /**
+   * BMO PR #3470 main.go: HNA references are limited to the namespaces BMO watches
+   * (WATCH_NAMESPACE); watching every namespace allows every namespace.
+   */
+  private namespaceAllowed(namespace: string): boolean {
+    return this.allowedHnaNamespaces.length === 0 || this.allowedHnaNamespaces.includes(namespace);
+  }
+
+  /**
+   * BMO PR #3470 resolvePortConfigs + buildAppliedNetworkAttachmentConfigs: one entry per
+   * interface whose attachment resolves (allowed namespace, found), named after the inspected NIC
+   * (or its MAC), sorted by name; `switchPort` only from a user override.
+   */
+  private resolvePortConfigs(bmh: BareMetalHost): AppliedConfig[] {
+    const nics = this.hardwareNics(bmh);
+    const byMac = new Map<string, AppliedConfig>();
+    for (const ni of bmh.spec?.networkInterfaces ?? []) {
+      const mac =
+        ni.macAddress !== undefined && ni.macAddress !== ''
+          ? ni.macAddress.toLowerCase()
+          : nics.find((n) => n.name === ni.name)?.mac?.toLowerCase();
+      const ref = ni.hostNetworkAttachment;
+      if (mac === undefined || ref?.name === undefined || ref.name === '') continue;
+      const ns = ref.namespace || bmh.metadata.namespace;
+      if (!this.namespaceAllowed(ns)) continue;
+      const hna = this.api.get(this.t.hna, ns, ref.name) as HostNetworkAttachment | undefined;
+      if (hna === undefined) continue;
+      const allowed = expandVlanList(hna.spec.allowedVLANs).sort((a, b) => a - b);
+      const entry: AppliedConfig = {
+        name: nics.find((n) => n.mac?.toLowerCase() === mac)?.name ?? mac,
+        switchPortConfig: {
+          mode: hna.spec.mode,
+          nativeVLAN: hna.spec.nativeVLAN,
+          ...(allowed.length === 0 ? {} : { allowedVLANs: allowed }),
+          ...(hna.spec.mtu === undefined ? {} : { mtu: hna.spec.mtu }),
+        },
+        ...(ni.switchPort === undefined
+          ? {}
+          : { switchPort: { switchID: ni.switchPort.switchID, portID: ni.switchPort.portID } }),
+      };
+      byMac.set(mac, entry);
+    }
+    return [...byMac.values()].sort((a, b) => (a.name ?? '').localeCompare(b.name ?? ''));
+  }
+
+  /** The provider network of a phase, from the cluster's Ironic resource when it has one. */
+  providerNetwork(phase: ProviderNetworkType): SwitchPortConfig {
+    const configured = this.configuredProviderNetworks();
+    const table = configured ?? DEFAULT_PROVIDER_NETWORKS;
+    // A phase the Ironic resource leaves out falls back to idle, the VLAN Ironic returns a port
+    // to "whenever no specific VLAN is required" (Ironic standalone networking docs); what Ironic
+    // does for a missing provider network is not documented (a guess).
+    return table[phase] ?? table.idle ?? { mode: 'access', nativeVLAN: 1 };
+  }
+
+  /** The same reading of the Ironic resource as the page's (switch-ports ironicNetworking.ts). */
+  private configuredProviderNetworks():
+    Partial<Record<ProviderNetworkType, SwitchPortConfig>> | undefined {
+    if (this.t.ironic === undefined) return undefined;
+    const read = readProviderNetworks(this.api.list(this.t.ironic) as IronicResource[]);
+    return read.source === undefined ? undefined : read.networks;
   }
 
   private writeHostState(bmh: BareMetalHost, state: string): void {
@@ -395,14 +683,12 @@ export class IronicNetworking implements Controller {
             provisioningFailCount: 0,
             lastUpdated: isoNow(this.api),
             provisioning,
-            appliedNetworkAttachmentConfigs:
-              state === 'provisioned' ? this.appliedConfigs(current) : [],
           },
         };
       },
       'status',
     );
-    if (updated !== undefined) this.writePorts(updated, PHASE_OF_STATE[state] ?? 'idle');
+    if (updated !== undefined) this.writePorts(updated, phaseOf(updated));
   }
 
   private correlatedNns(bmh: BareMetalHost): NodeNetworkState | undefined {
@@ -540,39 +826,34 @@ export class IronicNetworking implements Controller {
     );
   }
 
+  private hasHardwareData(bmh: BareMetalHost): boolean {
+    return this.api.get(this.t.hd, bmh.metadata.namespace, bmh.metadata.name) !== undefined;
+  }
+
   private hardwareNics(bmh: BareMetalHost): HardwareNic[] {
     const hd = this.api.get(this.t.hd, bmh.metadata.namespace, bmh.metadata.name) as
       HardwareData | undefined;
     return hd?.spec?.hardware?.nics ?? [];
   }
 
-  private appliedConfigs(
-    bmh: BareMetalHost,
-  ): NonNullable<NonNullable<BareMetalHost['status']>['appliedNetworkAttachmentConfigs']> {
-    return this.assignments(bmh, 'tenant')
-      .filter((a) => a.fromAttachment)
-      .map((a) => ({
-        name: a.interface,
-        switchPortConfig: a.switchPortConfig,
-        switchPort: a.switchPort,
-      }));
-  }
-
   /** Every cabled NIC's port and the config it carries in `phase`. */
-  private assignments(
-    bmh: BareMetalHost,
-    phase: PortPhase,
-  ): (PortAssignment & { fromAttachment: boolean })[] {
-    const out: (PortAssignment & { fromAttachment: boolean })[] = [];
+  private assignments(bmh: BareMetalHost, phase: PortPhase): PortAssignment[] {
+    const out: PortAssignment[] = [];
+    const applied = bmh.status?.appliedNetworkAttachmentConfigs ?? [];
     for (const nic of this.hardwareNics(bmh)) {
       const entry = bmh.spec?.networkInterfaces?.find(
         (n) =>
           (n.name !== undefined && n.name === nic.name) ||
           (n.macAddress !== undefined && n.macAddress.toLowerCase() === nic.mac?.toLowerCase()),
       );
-      const override = entry?.switchPort;
+      const written = applied.find(
+        (a) => a.name === nic.name || (a.name !== undefined && a.name === nic.mac?.toLowerCase()),
+      );
+      // At deploy Ironic uses the port's own local_link_connection: the override BMO wrote with
+      // the config, else LLDP (PR #3469 ironic_networking.go buildLocalLinkFromNIC).
+      const override = phase === 'tenant' ? written?.switchPort : entry?.switchPort;
       const switchPort =
-        override !== undefined
+        override?.switchID !== undefined && override.portID !== undefined
           ? { switchID: override.switchID.toLowerCase(), portID: override.portID }
           : nic.lldp?.switchID !== undefined && nic.lldp.portID !== undefined
             ? {
@@ -584,42 +865,23 @@ export class IronicNetworking implements Controller {
               }
             : undefined;
       if (switchPort === undefined) continue;
-      let config: SwitchPortConfig = PROVIDER_NETWORKS[phase === 'tenant' ? 'idle' : phase];
-      let fromAttachment = false;
-      const hnaRef = entry?.hostNetworkAttachment;
-      if (phase === 'tenant' && hnaRef !== undefined) {
-        const hna = this.api.get(
-          this.t.hna,
-          hnaRef.namespace ?? bmh.metadata.namespace,
-          hnaRef.name,
-        ) as HostNetworkAttachment | undefined;
-        if (hna !== undefined) {
-          config = {
-            mode: hna.spec.mode,
-            nativeVLAN: hna.spec.nativeVLAN,
-            ...(hna.spec.allowedVLANs === undefined
-              ? {}
-              : { allowedVLANs: expandVlanList(hna.spec.allowedVLANs) }),
-            ...(hna.spec.mtu === undefined ? {} : { mtu: hna.spec.mtu }),
-          };
-          fromAttachment = true;
-        }
-      }
+      // In the tenant phase a port carries what BMO wrote into its extra.switchport before the
+      // deploy; a port BMO wrote nothing to stays on idle (a guess: upstream does not say).
+      const config: SwitchPortConfig =
+        phase === 'tenant'
+          ? (written?.switchPortConfig ?? this.providerNetwork('idle'))
+          : this.providerNetwork(phase);
       out.push({
         interface: entry?.name ?? nic.name ?? nic.mac ?? '',
         switchPort,
         switchPortConfig: config,
-        fromAttachment,
       });
     }
     return out;
   }
 
   private writePorts(bmh: BareMetalHost, phase: PortPhase): void {
-    const ports = JSON.stringify(
-      this.assignments(bmh, phase).map(({ fromAttachment: _f, ...a }) => a),
-    );
-    const state = bmh.status?.provisioning?.state ?? '';
+    const ports = JSON.stringify(this.assignments(bmh, phase));
     writeWithRetry<BareMetalHost>(
       this.api,
       this.t.bmh,
@@ -645,26 +907,33 @@ export class IronicNetworking implements Controller {
         };
       },
     );
-    if (state === 'provisioned') {
-      const applied = this.appliedConfigs(bmh);
-      writeWithRetry<BareMetalHost>(
-        this.api,
-        this.t.bmh,
-        bmh.metadata.namespace,
-        bmh.metadata.name,
-        (current) => {
-          if (
-            JSON.stringify(current.status?.appliedNetworkAttachmentConfigs ?? []) ===
-            JSON.stringify(applied)
-          )
-            return undefined;
-          return {
-            ...current,
-            status: { ...(current.status ?? {}), appliedNetworkAttachmentConfigs: applied },
-          };
-        },
-        'status',
-      );
-    }
   }
+}
+
+/** BMO `NetworkInterface.GetKey`: the lower-cased MAC when given, else the name. */
+function interfaceKey(ni: { name?: string; macAddress?: string }): string {
+  return ni.macAddress !== undefined && ni.macAddress !== ''
+    ? ni.macAddress.toLowerCase()
+    : (ni.name ?? '');
+}
+
+const PORT_ERROR_PREFIX = 'failed to update Ironic port ';
+
+/**
+ * Ironic's ironic_networking network interface requires `allowed_vlans` for trunk and hybrid
+ * ports (docs.openstack.org/ironic/latest, "Configure the Standalone Networking Service" and the
+ * `ironic.drivers.modules.network.ironic_networking` reference); the BMO webhook accepts such an
+ * attachment and BMO omits an empty list (PR #3469 ironic_networking.go
+ * buildSwitchPortFromConfig), so Ironic refuses the port and BMO records a registration error.
+ * The wording of Ironic's refusal is not documented; this one borrows IrSO's wording for the same
+ * rule on provider networks (pkg/ironic/validation.go "allowedVLANs required for %s mode").
+ */
+function ironicPortError(configs: readonly AppliedConfig[]): string | undefined {
+  const bad = configs.find(
+    (c) =>
+      (c.switchPortConfig?.mode === 'trunk' || c.switchPortConfig?.mode === 'hybrid') &&
+      (c.switchPortConfig.allowedVLANs ?? []).length === 0,
+  );
+  if (bad === undefined) return undefined;
+  return `${PORT_ERROR_PREFIX}${bad.name ?? ''}: allowed_vlans required for ${bad.switchPortConfig?.mode ?? ''} mode`;
 }

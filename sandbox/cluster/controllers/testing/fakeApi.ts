@@ -84,6 +84,13 @@ const TYPES: ResourceType[] = [
     namespaced: true,
   },
   {
+    group: 'ironic.metal3.io',
+    version: 'v1alpha1',
+    plural: 'ironics',
+    kind: 'Ironic',
+    namespaced: true,
+  },
+  {
     group: 'config.openshift.io',
     version: 'v1',
     plural: 'networks',

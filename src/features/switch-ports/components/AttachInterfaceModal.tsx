@@ -26,6 +26,7 @@ import { computePortImpact, getImpactGate } from '../logic/portImpact';
 import type { PortImpactInputs } from '../logic/portImpact';
 import type { NicPort } from '../model/types';
 import { PortImpactPanel } from './PortImpactPanel';
+import { ChangeTimingNotice } from './ChangeTimingNotice';
 
 interface AttachInterfaceModalProps {
   host: BareMetalHost;
@@ -114,6 +115,7 @@ export function AttachInterfaceModal({
         title={t('Attachment of {{nic}} on {{host}}', { nic: label, host: host.metadata.name })}
       />
       <ModalBody>
+        <ChangeTimingNotice host={latestHost ?? host} />
         <Form onSubmit={(e) => e.preventDefault()}>
           <FormGroup label={t('Host network attachment')} fieldId="attach-choice">
             <FormSelect

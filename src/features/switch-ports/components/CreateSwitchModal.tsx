@@ -16,10 +16,9 @@ import {
   TextInput,
 } from '@patternfly/react-core';
 import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
-import { BareMetalSwitchModel, SecretGVK, SecretModel } from '../../../shared/k8s/models';
+import { BareMetalSwitchModel, SecretModel } from '../../../shared/k8s/models';
 import { createResource, deleteResource } from '../../../shared/k8s/mutations';
-import { useWatchedList } from '../../../shared/k8s/useWatchedList';
-import type { K8sResource } from '../../../shared/model/k8s';
+import { useSecretNames } from '../data/useSecretNames';
 import { useUnsavedChangesGuard } from '../../../shared/ui/useUnsavedChangesGuard';
 import { buildSwitchWrite, validateSwitchForm } from '../logic/forms';
 import type { CredentialKind, SwitchFormValues } from '../logic/forms';
@@ -67,17 +66,12 @@ export function CreateSwitchModal({ defaultNamespace, onClose }: CreateSwitchMod
     }),
     [values, secretTouched],
   );
-  // Listing Secrets may be forbidden; then the server's AlreadyExists is the check.
-  const secrets = useWatchedList<K8sResource>(SecretGVK, {
-    namespace: values.namespace || undefined,
-  });
+  // Names only, metadata-only (no Secret data reaches the browser). Listing Secrets may be
+  // forbidden; then the server's AlreadyExists is the check.
+  const secrets = useSecretNames(values.namespace);
   const findings = useMemo(
-    () =>
-      validateSwitchForm(
-        effective,
-        secrets.error ? undefined : (secrets.data as { metadata: { name?: string } }[]),
-      ),
-    [effective, secrets.data, secrets.error],
+    () => validateSwitchForm(effective, secrets.items),
+    [effective, secrets.items],
   );
   const at = (field: string) => findings.filter((f) => f.path === field);
   const hasErrors = findings.some((f) => f.severity === 'error');

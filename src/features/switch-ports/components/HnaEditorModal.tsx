@@ -35,6 +35,7 @@ import {
 } from '../logic/forms';
 import type { HnaFormValues } from '../logic/forms';
 import { getAttachmentUsers } from '../logic/hostPorts';
+import { changeTiming } from '../logic/ironicNetworking';
 import { HNA_MODES } from '../logic/validateHostNetworkAttachment';
 import { FieldMessages, fieldStatus } from './FieldMessages';
 
@@ -99,6 +100,19 @@ export function HnaEditorModal({
   const hasErrors = findings.some((f) => f.severity === 'error');
   const users = existing ? getAttachmentUsers(existing, hosts) : [];
   const inUse = users.length > 0;
+  // BMO PR #3470: a deployed host's ports keep what Ironic applied at deploy.
+  const deployedUsers = [
+    ...new Set(
+      users
+        .filter((u) => {
+          const h = hosts.find(
+            (x) => x.metadata.namespace === u.host.namespace && x.metadata.name === u.host.name,
+          );
+          return h !== undefined && changeTiming(h) === 'afterDeprovision';
+        })
+        .map((u) => `${u.host.namespace}/${u.host.name}`),
+    ),
+  ];
   const copyName = existing
     ? nextFreeName(
         existing.metadata.name,
@@ -238,6 +252,14 @@ export function HnaEditorModal({
                   .join(', '),
                 copy: copyName,
               },
+            )}
+            {deployedUsers.length > 0 && (
+              <div data-test="hna-deferred">
+                {t(
+                  'Deployed hosts ({{hosts}}) keep their current switch configuration: the change reaches their switch ports only after they are deprovisioned back to available and deployed again.',
+                  { hosts: deployedUsers.join(', ') },
+                )}
+              </div>
             )}
           </Alert>
         )}

@@ -26,7 +26,18 @@ import type {
 import { InstalledWithSection } from '../../day1/components/InstalledWithSection';
 import type { NicPort, PortPhase } from '../model/types';
 import { LldpDisagreements } from './LldpDisagreements';
-import { noteText, phaseLabel } from './messages';
+import {
+  networkInterfacesValidity,
+  provisioningBlocked,
+  readApplied,
+} from '../logic/ironicNetworking';
+import {
+  appliedReadingText,
+  networkInterfacesReasonText,
+  noteText,
+  phaseLabel,
+  switchPortConfigText,
+} from './messages';
 import type { TFunction } from './messages';
 
 const PHASE_COLOR: Record<PortPhase, 'grey' | 'blue' | 'orange' | 'purple' | 'green'> = {
@@ -34,6 +45,8 @@ const PHASE_COLOR: Record<PortPhase, 'grey' | 'blue' | 'orange' | 'purple' | 'gr
   inspection: 'blue',
   provisioning: 'orange',
   cleaning: 'purple',
+  servicing: 'purple',
+  rescuing: 'purple',
   tenant: 'green',
   unknown: 'grey',
 };
@@ -59,18 +72,61 @@ function desired(t: TFunction, row: HostPortRow): string {
   return parts.join('; ');
 }
 
-function applied(t: TFunction, row: HostPortRow): string {
+/**
+ * The applied config is what BMO wrote into the Ironic port (BMO PR #3470), not what the switch
+ * carries: whether it is on the switch follows from the host's phase and state.
+ */
+function Applied({ row, view }: { row: HostPortRow; view: HostPortsView }) {
+  const { t } = usePluginTranslation();
   const s = row.applied;
-  if (s.kind === 'unsupported') return t('Not reported by this cluster');
-  if (s.kind === 'none') return t('None applied');
-  const c = s.config;
-  const parts = [
-    t('{{mode}}, native {{native}}', { mode: c.mode ?? '-', native: c.nativeVLAN ?? '-' }),
-  ];
-  if (c.allowedVLANs && c.allowedVLANs.length > 0)
-    parts.push(t('allowed {{list}}', { list: c.allowedVLANs.join(',') }));
-  if (c.mtu !== undefined) parts.push(t('MTU {{mtu}}', { mtu: c.mtu }));
-  return parts.join('; ');
+  if (s.kind === 'unsupported') return <>{t('Not reported by this cluster')}</>;
+  if (s.kind === 'none') return <>{t('None written to Ironic')}</>;
+  const reading = readApplied(view.phase, view.provisioningState);
+  return (
+    <>
+      <div>{switchPortConfigText(t, s.config)}</div>
+      <Content component="small" data-test="nic-applied-reading" data-reading={reading}>
+        {appliedReadingText(t, reading)}
+      </Content>
+    </>
+  );
+}
+
+/** The host's NetworkInterfacesValid condition (BMO PR #3470), which gates provisioning. */
+function NetworkInterfacesStatus({ host }: { host: BareMetalHost }) {
+  const { t } = usePluginTranslation();
+  const validity = networkInterfacesValidity(host);
+  const name = host.metadata.name;
+  if (validity === undefined) {
+    if (!provisioningBlocked(host)) return null;
+    return (
+      <Content component="p" data-test={`host-interfaces-${name}`} data-status="missing">
+        {t(
+          'Network interfaces: not validated yet. baremetal-operator does not provision the host until NetworkInterfacesValid is True.',
+        )}
+      </Content>
+    );
+  }
+  const ok = validity.status === 'True';
+  return (
+    <Content
+      component="p"
+      data-test={`host-interfaces-${name}`}
+      data-status={validity.status}
+      data-reason={validity.reason}
+    >
+      <Label color={ok ? 'green' : 'orange'} isCompact>
+        {ok ? t('Network interfaces valid') : t('Network interfaces not valid')}
+      </Label>{' '}
+      {networkInterfacesReasonText(t, validity.reason)}{' '}
+      {!ok && validity.message !== '' && (
+        <Content component="small" data-test={`host-interfaces-message-${name}`}>
+          {validity.message}
+        </Content>
+      )}
+      {!ok && ' ' + t('Provisioning waits until this is True.')}
+    </Content>
+  );
 }
 
 interface HostsTabProps {
@@ -128,6 +184,7 @@ export function HostsTab({
                 </Flex>
               </CardTitle>
               <CardBody>
+                <NetworkInterfacesStatus host={v.host} />
                 {v.notes.length > 0 && (
                   <List data-test={`host-notes-${name}`}>
                     {v.notes.map((n, i) => (
@@ -196,7 +253,7 @@ export function HostsTab({
                             {desired(t, row)}
                           </Td>
                           <Td dataLabel={t('Applied')} data-test="nic-applied">
-                            {applied(t, row)}
+                            <Applied row={row} view={v} />
                           </Td>
                           <Td dataLabel={t('VLANs observed (LLDP)')} data-test="nic-observed">
                             {row.observedVlans ? row.observedVlans.join(', ') || t('none') : '-'}

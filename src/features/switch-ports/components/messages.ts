@@ -1,6 +1,15 @@
 // Codes from the switch-port logic → translated sentences. Each message is a literal t() call so
 // extraction finds it; params are interpolated (cluster strings stay text, React escapes them).
 import type { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
+import type { SwitchPortConfig } from '../../../shared/model/metal3';
+import type {
+  AppliedReading,
+  ChangeTiming,
+  ExplainedPhase,
+  NetworkInterfacesReason,
+  PhaseNetwork,
+} from '../logic/ironicNetworking';
+import { format, vlanSetOf } from '../logic/vlanSet';
 import type { Finding, NicNote, PortPhase, VlanMismatch } from '../model/types';
 
 export type TFunction = ReturnType<typeof usePluginTranslation>['t'];
@@ -30,8 +39,11 @@ export function findingMessage(t: TFunction, code: string, p: Params): string {
       return t('"{{value}}" is a range with equal ends; write the single id instead.', p);
     case 'vlan.overlap':
       return t('"{{value}}" overlaps "{{with}}"; the VLANs are listed twice.', p);
-    case 'hna.trunkWithoutAllowedVlans':
-      return t('A trunk without allowed VLANs carries only the native VLAN.');
+    case 'hna.allowedVlansRequired':
+      return t(
+        'Ironic requires allowed VLANs in {{mode}} mode; without them it refuses the port and the host cannot be deployed.',
+        p,
+      );
     case 'hna.nativeInAllowed':
       return t('The native VLAN {{vlan}} is also in the allowed list.', p);
     case 'hna.mtuOutOfRange':
@@ -171,9 +183,120 @@ export function phaseLabel(t: TFunction, phase: PortPhase): string {
       return t('Provisioning');
     case 'cleaning':
       return t('Cleaning');
+    case 'servicing':
+      return t('Servicing');
+    case 'rescuing':
+      return t('Rescuing');
     case 'tenant':
       return t('Tenant');
     default:
       return t('Unknown');
+  }
+}
+
+/** What a phase means for the host and its ports (Ironic standalone networking docs, BMO). */
+export function phaseMeaning(t: TFunction, phase: ExplainedPhase): string {
+  switch (phase) {
+    case 'idle':
+      return t(
+        'The host is enrolled but not in use (registering, available, or deprovisioned without cleaning). Ironic keeps the port on the idle network, which must reach the Ironic API; ports start there before enrollment.',
+      );
+    case 'inspection':
+      return t(
+        'The inspection agent boots and reports the NICs and their LLDP neighbours into HardwareData.',
+      );
+    case 'provisioning':
+      return t(
+        'The host is being deployed: it boots over PXE or virtual media and the image is written. At the end of the deploy Ironic moves each port to its tenant configuration.',
+      );
+    case 'tenant':
+      return t(
+        'The host is deployed. Each port carries the configuration BMO wrote into the Ironic port before the deploy (the Applied column); a port without an attachment goes back to idle.',
+      );
+    case 'cleaning':
+      return t(
+        'Automated cleaning after deprovisioning (unless automatedCleaningMode is disabled) and manual cleaning while preparing.',
+      );
+    case 'servicing':
+      return t('Service steps (for example firmware updates) on a deployed host.');
+    case 'rescuing':
+      return t(
+        'Ironic rescue mode. baremetal-operator never rescues a host, so this network is not used by Metal3.',
+      );
+  }
+}
+
+export function phaseNetworkText(t: TFunction, network: PhaseNetwork): string {
+  switch (network.kind) {
+    case 'tenant':
+      return t('Per port: its HostNetworkAttachment');
+    case 'unknown':
+      return t('Not known: no Ironic resource with the networking service enabled');
+    case 'notConfigured':
+      return t('Not configured in the Ironic resource');
+    case 'configured':
+      return switchPortConfigText(t, network.config);
+  }
+}
+
+export function switchPortConfigText(t: TFunction, c: Partial<SwitchPortConfig>): string {
+  const parts = [
+    t('{{mode}}, native {{native}}', { mode: c.mode ?? '-', native: c.nativeVLAN ?? '-' }),
+  ];
+  if (c.allowedVLANs && c.allowedVLANs.length > 0)
+    parts.push(t('allowed {{list}}', { list: format(vlanSetOf(c.allowedVLANs)) }));
+  if (c.mtu !== undefined) parts.push(t('MTU {{mtu}}', { mtu: c.mtu }));
+  return parts.join('; ');
+}
+
+/** The NetworkInterfacesValid reasons of BMO PR #3470 (baremetalhost_network.go). */
+export function networkInterfacesReasonText(t: TFunction, reason: NetworkInterfacesReason): string {
+  switch (reason) {
+    case 'HardwareInspectionIncomplete':
+      return t('Waiting for inspection: the interfaces are checked against HardwareData.');
+    case 'InvalidInterfaceNames':
+      return t('An interface in spec.networkInterfaces is not a NIC inspection found.');
+    case 'AttachmentNamespaceDenied':
+      return t(
+        'An attachment is in a namespace BMO does not allow. BMO accepts HostNetworkAttachments only from the namespaces it watches (WATCH_NAMESPACE); a BMO watching every namespace accepts any.',
+      );
+    case 'AttachmentNotFound':
+      return t('A referenced HostNetworkAttachment does not exist.');
+    case 'AllInterfacesValid':
+      return t('All network interfaces and attachments are valid.');
+    case 'other':
+      return t('Reported by the controller:');
+  }
+}
+
+export function appliedReadingText(t: TFunction, reading: AppliedReading): string {
+  switch (reading) {
+    case 'onSwitch':
+      return t('On the switch now');
+    case 'atDeployEnd':
+      return t('Applied when the deploy finishes');
+    case 'atNextDeploy':
+      return t('Stored in Ironic; applied at the next deploy');
+  }
+}
+
+export function changeTimingText(t: TFunction, timing: ChangeTiming): string {
+  switch (timing) {
+    case 'nextDeploy':
+      return t(
+        'BMO writes the change into the Ironic port now; it reaches the switch when the host is next deployed.',
+      );
+    case 'whenAvailable':
+      return t(
+        'BMO writes the change into the Ironic port when the host reaches available; it reaches the switch at the next deploy.',
+      );
+    case 'afterDeprovision':
+      return t(
+        'This host is deployed. Its switch ports keep their current configuration: the change reaches the switch only after the host is deprovisioned back to available and deployed again. Reconfiguring a deployed host is not supported upstream.',
+      );
+    case 'whenRegistered':
+      return t(
+        'The host has no Ironic node yet; the change is written once it registers and reaches the switch at its first deploy.',
+      );
   }
 }

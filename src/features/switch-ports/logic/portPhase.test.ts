@@ -25,7 +25,8 @@ void describe('getPortPhase', () => {
     ['available', 'idle'],
     ['provisioning', 'provisioning'],
     ['provisioned', 'tenant'],
-    ['externally provisioned', 'tenant'],
+    // BMO PR #3470 writes ports only in registering/available; adoption runs no deploy.
+    ['externally provisioned', 'unknown'],
     ['deprovisioning', 'cleaning'],
     ['inspecting', 'inspection'],
     ['powering off before delete', 'idle'],
@@ -38,10 +39,18 @@ void describe('getPortPhase', () => {
       assert.equal(getPortPhase(host(state)), phase);
     });
 
+  // IrSO ironic_types.go: servicing has its own provider network.
   void it('servicing wins over the provisioning state; detached is unknown', () => {
-    assert.equal(getPortPhase(host('provisioned', 'servicing')), 'cleaning');
+    assert.equal(getPortPhase(host('provisioned', 'servicing')), 'servicing');
     assert.equal(getPortPhase(host('provisioned', 'detached')), 'unknown');
     assert.equal(getPortPhase(host('provisioned', 'OK')), 'tenant');
+  });
+
+  // metal3-docs#586: with cleaning disabled the port goes back to idle without a cleaning network.
+  void it('deprovisioning without automated cleaning is idle', () => {
+    const h = host('deprovisioning');
+    assert.equal(getPortPhase({ ...h, spec: { automatedCleaningMode: 'disabled' } }), 'idle');
+    assert.equal(getPortPhase({ ...h, spec: { automatedCleaningMode: 'metadata' } }), 'cleaning');
   });
 
   void it('handles a host without status', () => {

@@ -21,9 +21,11 @@ const BY_PROVISIONING_STATE: Readonly<Record<string, PortPhase>> = {
   available: 'idle',
   provisioning: 'provisioning',
   provisioned: 'tenant',
-  // An adopted host is active in Ironic, which is when the tenant configuration applies.
-  'externally provisioned': 'tenant',
-  // Deprovisioning runs automated cleaning, on the cleaning network.
+  // Adoption runs no deploy, and BMO writes port configs only in registering/available (BMO PR
+  // #3470), so Ironic never moved these ports: where they are is not known from the API.
+  'externally provisioned': 'unknown',
+  // Deprovisioning runs automated cleaning, on the cleaning network (unless cleaning is
+  // disabled, see getPortPhase).
   deprovisioning: 'cleaning',
   // After deprovisioning the port went back to idle; deletion does not move it again.
   'powering off before delete': 'idle',
@@ -32,16 +34,19 @@ const BY_PROVISIONING_STATE: Readonly<Record<string, PortPhase>> = {
 
 /**
  * Port phase of a host. `operationalStatus: servicing` wins (service steps run on the servicing
- * network, which has no phase of its own here; it behaves like cleaning: a ramdisk on a provider
- * network). `detached` hosts have no Ironic node, so nothing manages the port.
+ * provider network, IrSO api/v1alpha1/ironic_types.go ProviderNetworkServicing). `detached` hosts
+ * have no Ironic node, so nothing manages the port. Deprovisioning with
+ * `automatedCleaningMode: disabled` runs no cleaning: Ironic returns the port straight to idle
+ * (the proposal's author in metal3-docs#586, review of the risks section).
  */
 export function getPortPhase(bmh: BareMetalHost): PortPhase {
   const status = bmh.status;
   const operational = typeof status?.operationalStatus === 'string' ? status.operationalStatus : '';
-  if (operational === 'servicing') return 'cleaning';
+  if (operational === 'servicing') return 'servicing';
   if (operational === 'detached') return 'unknown';
   const state = status?.provisioning?.state;
   const key = typeof state === 'string' ? state : '';
+  if (key === 'deprovisioning' && bmh.spec?.['automatedCleaningMode'] === 'disabled') return 'idle';
   return Object.prototype.hasOwnProperty.call(BY_PROVISIONING_STATE, key)
     ? (BY_PROVISIONING_STATE[key] ?? 'unknown')
     : 'unknown';

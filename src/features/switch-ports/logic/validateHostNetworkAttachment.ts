@@ -23,10 +23,26 @@ function display(value: unknown): string {
 /**
  * Findings for one HostNetworkAttachment: `hna.specMissing`, `hna.invalidMode`,
  * `hna.nativeVlanRequired`, `vlan.outOfRange`, `hna.allowedVlansInAccessMode`,
- * `hna.allowedVlansNotList`, `vlan.syntax`, `vlan.reversedRange`, `vlan.singletonRange` (errors),
- * `vlan.overlap`, `hna.trunkWithoutAllowedVlans`, `hna.nativeInAllowed` (warnings/info),
+ * `hna.allowedVlansNotList`, `vlan.syntax`, `vlan.reversedRange`, `vlan.singletonRange`,
+ * `hna.allowedVlansRequired` (errors), `vlan.overlap`, `hna.nativeInAllowed` (warnings/info),
  * `hna.mtuOutOfRange`.
  */
+/**
+ * Ironic's ironic_networking interface needs `allowed_vlans` on trunk and hybrid ports
+ * (docs.openstack.org/ironic/latest "Configure the Standalone Networking Service"; IrSO
+ * pkg/ironic/validation.go words the same rule for provider networks "allowedVLANs required for
+ * %s mode"). BMO's webhook accepts such an attachment, and Ironic refuses the port when BMO writes
+ * it, so the host cannot be deployed: an error here, not a warning.
+ */
+function allowedVlansRequired(mode: 'trunk' | 'hybrid'): Finding {
+  return {
+    severity: 'error',
+    code: 'hna.allowedVlansRequired',
+    path: 'spec.allowedVLANs',
+    params: { mode },
+  };
+}
+
 export function validateHostNetworkAttachment(hna: HostNetworkAttachment): Finding[] {
   const findings: Finding[] = [];
   const spec: unknown = isRecord(hna) ? hna.spec : undefined;
@@ -117,21 +133,11 @@ export function validateHostNetworkAttachment(hna: HostNetworkAttachment): Findi
           path: 'spec.allowedVLANs',
           params: { vlan: native },
         });
-      if (mode === 'trunk' && entries.length === 0)
-        findings.push({
-          severity: 'warning',
-          code: 'hna.trunkWithoutAllowedVlans',
-          path: 'spec.allowedVLANs',
-          params: {},
-        });
+      if ((mode === 'trunk' || mode === 'hybrid') && entries.length === 0)
+        findings.push(allowedVlansRequired(mode));
     }
-  } else if (mode === 'trunk') {
-    findings.push({
-      severity: 'warning',
-      code: 'hna.trunkWithoutAllowedVlans',
-      path: 'spec.allowedVLANs',
-      params: {},
-    });
+  } else if (mode === 'trunk' || mode === 'hybrid') {
+    findings.push(allowedVlansRequired(mode));
   }
 
   const mtu = spec.mtu;

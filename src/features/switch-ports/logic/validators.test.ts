@@ -72,7 +72,8 @@ void describe('validateHostNetworkAttachment', () => {
     ]);
   });
 
-  void it('MTU bounds 68–9216 and trunk without allowed VLANs', () => {
+  // Ironic standalone networking docs: allowed_vlans required for trunk/hybrid.
+  void it('MTU bounds 68–9216; trunk and hybrid need allowed VLANs (Ironic ironic_networking)', () => {
     assert.deepEqual(
       validateHostNetworkAttachment(hna('x', { mode: 'access', nativeVLAN: 1, mtu: 68 })),
       [],
@@ -83,10 +84,11 @@ void describe('validateHostNetworkAttachment', () => {
     );
     assert.deepEqual(
       codes(validateHostNetworkAttachment(hna('x', { mode: 'trunk', nativeVLAN: 1, mtu: 9217 }))),
-      [
-        'warning hna.trunkWithoutAllowedVlans spec.allowedVLANs',
-        'error hna.mtuOutOfRange spec.mtu',
-      ],
+      ['error hna.allowedVlansRequired spec.allowedVLANs', 'error hna.mtuOutOfRange spec.mtu'],
+    );
+    assert.deepEqual(
+      codes(validateHostNetworkAttachment(hna('x', { mode: 'hybrid', nativeVLAN: 1 }))),
+      ['error hna.allowedVlansRequired spec.allowedVLANs'],
     );
   });
 });

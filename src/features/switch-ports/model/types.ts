@@ -29,8 +29,19 @@ export interface ParseVlanListResult {
   warnings: VlanListIssue[];
 }
 
-/** Where Ironic keeps the switch port (upstream Ironic standalone networking). */
-export type PortPhase = 'idle' | 'inspection' | 'provisioning' | 'cleaning' | 'tenant' | 'unknown';
+/**
+ * Where Ironic keeps the switch port (upstream Ironic standalone networking). `rescuing` has a
+ * provider network in the Ironic resource, but baremetal-operator never rescues a host.
+ */
+export type PortPhase =
+  | 'idle'
+  | 'inspection'
+  | 'provisioning'
+  | 'cleaning'
+  | 'servicing'
+  | 'rescuing'
+  | 'tenant'
+  | 'unknown';
 
 export type FindingSeverity = 'error' | 'warning' | 'info';
 

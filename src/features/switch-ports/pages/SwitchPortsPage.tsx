@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAccessReview, useActiveNamespace } from '@openshift-console/dynamic-plugin-sdk';
 import {
@@ -19,21 +19,29 @@ import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation'
 import { withQueryClient } from '../../../shared/query/withQueryClient';
 import { DataState } from '../../../shared/ui/DataState';
 import { PageShell } from '../../../shared/ui/PageShell';
-import type { BareMetalHost, HostNetworkAttachment } from '../../../shared/model/metal3';
+import { IronicGVK } from '../../../shared/k8s/models';
+import { useWatchedList } from '../../../shared/k8s/useWatchedList';
+import type {
+  BareMetalHost,
+  HostNetworkAttachment,
+  IronicResource,
+} from '../../../shared/model/metal3';
 import { AttachInterfaceModal } from '../components/AttachInterfaceModal';
 import { AttachmentsTab } from '../components/AttachmentsTab';
 import { CreateSwitchModal } from '../components/CreateSwitchModal';
 import { HnaEditorModal } from '../components/HnaEditorModal';
 import { HostsTab } from '../components/HostsTab';
+import { PortPhasesTab } from '../components/PortPhasesTab';
 import { SwitchesTab } from '../components/SwitchesTab';
 import { VlanCheckTab } from '../components/VlanCheckTab';
 import { useSwitchPortsData } from '../data/useSwitchPortsData';
 import { pickHostNamespace } from '../logic/defaultNamespace';
+import { readProviderNetworks } from '../logic/ironicNetworking';
 import type { NicPort } from '../model/types';
 
 const ALL_NAMESPACES = '#ALL_NS#';
 const DEFAULT_NAMESPACE = 'openshift-machine-api';
-const TABS = ['hosts', 'switches', 'vlan-check', 'attachments'] as const;
+const TABS = ['hosts', 'switches', 'vlan-check', 'attachments', 'phases'] as const;
 type TabKey = (typeof TABS)[number];
 
 type Dialog =
@@ -52,6 +60,12 @@ function SwitchPortsPage() {
     : 'hosts';
   const [dialog, setDialog] = useState<Dialog>();
   const data = useSwitchPortsData(switchesInstalled);
+  // The provider networks of the cluster's Ironic resource; a cluster without the CRD (or
+  // without read access) leaves them unknown rather than guessed.
+  const ironics = useWatchedList<IronicResource>(IronicGVK, {
+    enabled: switchesInstalled === true,
+  });
+  const provider = useMemo(() => readProviderNetworks(ironics.data), [ironics.data]);
   const defaultNamespace =
     activeNamespace !== ALL_NAMESPACES
       ? activeNamespace
@@ -204,6 +218,13 @@ function SwitchPortsPage() {
               canEdit={canCreateHna && canUpdateHost}
               onEdit={(hna) => setDialog({ kind: 'hna', existing: hna })}
             />
+          </Tab>
+          <Tab
+            eventKey="phases"
+            title={<TabTitleText>{t('Port phases')}</TabTitleText>}
+            data-test="tab-phases"
+          >
+            <PortPhasesTab provider={provider} />
           </Tab>
         </Tabs>
       </DataState>
