@@ -3,6 +3,7 @@
 // that keeps only pods using a NAD, trimmed (nads/logic/podDigest); a one-node view (the node's
 // topology and Network tab) reads that node's Node, NodeNetworkState and pods only.
 import { useMemo } from 'react';
+import type { K8sResourceCommon } from '@openshift-console/dynamic-plugin-sdk';
 import { useConsoleFlag } from '../../../shared/useConsoleFlag';
 import { gateFromFlag } from '../../../shared/k8s/useWatchedList';
 import type { WatchGate } from '../../../shared/k8s/useWatchedList';
@@ -14,10 +15,14 @@ import {
   HostNetworkAttachmentGVK,
   NadGVK,
   NodeGVK,
+  NodeModel,
   NodeNetworkStateGVK,
+  NodeNetworkStateModel,
   PolicyGVK,
 } from '../../../shared/k8s/models';
 import { useAttachedPods } from '../../nads/data/useNadData';
+import { useLeanList } from '../../../shared/k8s/leanWatch';
+import { digestNnsForVlanCheck, digestNodeForVlanCheck } from '../logic/leanDigests';
 import { useWatchedLists } from '../../../shared/k8s/useWatchedList';
 import type { WatchedResult } from '../../../shared/k8s/useWatchedList';
 import type { Node } from '../../../shared/model/k8s';
@@ -37,6 +42,9 @@ import { buildHostPortsViews, buildSwitchViews } from '../logic/hostPorts';
 import type { HostPortsView, SwitchView } from '../logic/hostPorts';
 import type { PortImpactInputs } from '../logic/portImpact';
 import type { VlanMismatch } from '../model/types';
+
+const nnsDigest = (obj: K8sResourceCommon) => digestNnsForVlanCheck(obj);
+const nodeDigest = (obj: K8sResourceCommon) => digestNodeForVlanCheck(obj);
 
 export interface SwitchPortsData {
   hosts: BareMetalHost[];
@@ -88,7 +96,7 @@ export function useSwitchPortMismatches(
   node?: string,
 ): ReadonlyMap<string, VlanMismatch[]> {
   const switchesInstalled = useConsoleFlag(FLAGS.metal3Switches);
-  const { mismatches } = useSwitchPortsData(switchesInstalled, undefined, enabled, node);
+  const { mismatches } = useSwitchPortsData(switchesInstalled, undefined, enabled, node, true);
   return useMemo(() => {
     const byPort = new Map<string, VlanMismatch[]>();
     for (const m of mismatches) {
@@ -108,9 +116,19 @@ export function useSwitchPortsData(
   enabled = true,
   /** One node's view: its Node, NodeNetworkState and pods instead of every node's. */
   node?: string,
+  /**
+   * Only the VLAN check is needed (the cluster topology): every node's NodeNetworkState and
+   * Node come through lean watches as the check's digests (logic/leanDigests.ts) instead of
+   * whole objects in the console's store. `nodeNetworkStates` then holds digests.
+   */
+  checkOnly = false,
 ): SwitchPortsData {
   const on = { enabled };
-  const oneNode = node === undefined ? on : { enabled, fieldSelector: `metadata.name=${node}` };
+  const lean = enabled && checkOnly && node === undefined;
+  const oneNode =
+    node === undefined
+      ? { enabled: enabled && !lean }
+      : { enabled, fieldSelector: `metadata.name=${node}` };
   const switchGate: WatchGate = enabled ? gateFromFlag(switchesInstalled) : false;
   const lists = useWatchedLists({
     hosts: { gvk: BareMetalHostGVK, opts: on },
@@ -122,13 +140,19 @@ export function useSwitchPortsData(
     policies: { gvk: PolicyGVK, opts: on },
     nads: { gvk: NadGVK, opts: on },
   });
+  const leanNodes = useLeanList<Node>({ model: NodeModel, digest: nodeDigest, enabled: lean });
+  const leanNns = useLeanList<NodeNetworkState>({
+    model: NodeNetworkStateModel,
+    digest: nnsDigest,
+    enabled: lean,
+  });
   const podList = useAttachedPods({ node, enabled });
   const hosts = lists.hosts.data as BareMetalHost[];
   const hardwareData = lists.hardwareData.data as HardwareData[];
   const switches = lists.switches.data as BareMetalSwitch[];
   const attachments = lists.attachments.data as HostNetworkAttachment[];
-  const nodes = lists.nodes.data as Node[];
-  const nns = lists.nns.data as NodeNetworkState[];
+  const nodes = (lean ? leanNodes.data : lists.nodes.data) as Node[];
+  const nns = (lean ? leanNns.data : lists.nns.data) as NodeNetworkState[];
   const storedPolicies = lists.policies.data as NodeNetworkConfigurationPolicy[];
   const storedNads = lists.nads.data as NetworkAttachmentDefinition[];
   const policies = useMemo(
@@ -172,7 +196,10 @@ export function useSwitchPortsData(
   );
   const mismatches = useMemo(() => checkVlanConsistency(impactInputs), [impactInputs]);
   const isLoading =
-    podList.isLoading || Object.values(lists).some((r) => (r as WatchedResult<unknown>).isLoading);
+    podList.isLoading ||
+    leanNodes.isLoading ||
+    leanNns.isLoading ||
+    Object.values(lists).some((r) => (r as WatchedResult<unknown>).isLoading);
   return {
     hosts,
     switches,
