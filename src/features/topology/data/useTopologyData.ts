@@ -141,8 +141,7 @@ export function useTopologyData(node?: string): TopologyData {
   );
   const policies = useMemo(() => {
     const map = new Map<string, NodeNetworkConfigurationPolicy>();
-    for (const p of nncpData)
-      if (hasName(p)) map.set(p.metadata.name, p);
+    for (const p of nncpData) if (hasName(p)) map.set(p.metadata.name, p);
     return map;
   }, [nncpData]);
   const nodes = useMemo(() => {
