@@ -42,6 +42,11 @@ export interface ClusterApi {
   resourceType(group: string, kind: string): ResourceType;
   list(type: ResourceType, opts?: { namespace?: string; labelSelector?: string }): K8sResource[];
   get(type: ResourceType, namespace: string | undefined, name: string): K8sResource | undefined;
+  /**
+   * Whether the object exists, without copying it: `get` deep-copies, and at 2,000 nodes the
+   * handler's "does this node run a handler" check copied a 20 KB state 200,000 times per resync.
+   */
+  exists(type: ResourceType, namespace: string | undefined, name: string): boolean;
   create(type: ResourceType, obj: K8sResource, opts?: WriteOptions): K8sResource;
   /** Optimistic concurrency: a stale metadata.resourceVersion throws ApiError 409. */
   update(type: ResourceType, obj: K8sResource, opts?: WriteOptions): K8sResource;

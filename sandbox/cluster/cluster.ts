@@ -174,6 +174,11 @@ export class Cluster implements ClusterApi {
     return e ? structuredClone(e.obj) : undefined;
   }
 
+  exists(type: ResourceType, namespace: string | undefined, name: string): boolean {
+    const def = this.def(type);
+    return this.store.get(def, def.namespaced ? namespace : undefined, name) !== undefined;
+  }
+
   // ---- ClusterApi writes (in-process, privileged) ----------------------------------------
 
   create(type: ResourceType, obj: K8sResource, opts: WriteOptions = {}): K8sResource {

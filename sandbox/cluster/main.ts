@@ -1,5 +1,5 @@
 // `npm run sandbox -- [--port N] [--data-dir DIR] [--scenario demo|empty|scale] [--nodes N]
-//   [--speed realtime|fast] [--reset] [--no-controllers]`: the sandbox Kubernetes API server as a
+//   [--wide-policies] [--speed realtime|fast] [--reset] [--no-controllers]`: the sandbox Kubernetes API server as a
 // process. `--no-controllers` serves the API alone (the durability tests use it).
 import { parseArgs } from 'node:util';
 import { DataDirError } from './persistence';
@@ -16,6 +16,8 @@ const { values } = parseArgs({
     'data-dir': { type: 'string' },
     scenario: { type: 'string', default: 'demo' },
     nodes: { type: 'string' },
+    // `scale` only: all 50 policies select every worker (2,000 nodes → 100,000 enactments).
+    'wide-policies': { type: 'boolean', default: false },
     speed: { type: 'string', default: 'realtime' },
     reset: { type: 'boolean', default: false },
     'no-controllers': { type: 'boolean', default: false },
@@ -41,6 +43,7 @@ startCluster({
   dataDir: values['data-dir'],
   scenario: values.scenario,
   nodes,
+  widePolicies: values['wide-policies'],
   speed,
   reset: values.reset,
   controllers: !values['no-controllers'],

@@ -26,6 +26,8 @@ export interface ClusterOptions {
    */
   scenario?: string;
   nodes?: number;
+  /** `scale` only: every policy selects every worker (50 enactments per node). */
+  widePolicies?: boolean;
   speed?: 'realtime' | 'fast';
   /** Discard persisted state first. */
   reset?: boolean;
@@ -91,7 +93,12 @@ async function serve(
     const scenario = options.scenario ?? 'empty';
     if (scenario !== 'none') {
       // The scenario loader may be synchronous or asynchronous.
-      await Promise.resolve(loadScenario(scenario, cluster, { nodes: options.nodes }));
+      await Promise.resolve(
+        loadScenario(scenario, cluster, {
+          nodes: options.nodes,
+          widePolicies: options.widePolicies,
+        }),
+      );
     }
     persistence.compact();
   }

@@ -325,7 +325,11 @@ function seeded(seed: number): () => number {
 
 const RACK_SIZE = 40;
 
-function loadScale(api: ClusterApi, nodeCount: number): void {
+/**
+ * `wide`: every one of the 50 policies selects every worker, so 2,000 nodes carry 100,000
+ * enactments (issue #23's policy-list scale); otherwise 5 select every worker and 45 one rack each.
+ */
+function loadScale(api: ClusterApi, nodeCount: number, wide: boolean): void {
   clusterConfig(api, [
     'default',
     'openshift-nmstate',
@@ -357,7 +361,7 @@ function loadScale(api: ClusterApi, nodeCount: number): void {
   const racks = [...new Set(nodes.map((n) => n.rack))];
   const now = SCENARIO_TIME;
   for (let p = 0; p < 50; p++) {
-    const clusterWide = p < 5;
+    const clusterWide = wide || p < 5;
     const rack = racks[p % racks.length] ?? 'rack-00';
     const name = clusterWide ? `workers-vlan-${500 + p}` : `${rack}-vlan-${500 + p}`;
     const selector: Record<string, string> = clusterWide
@@ -444,7 +448,7 @@ function loadScale(api: ClusterApi, nodeCount: number): void {
 export function loadScenario(
   name: ScenarioName | (string & {}),
   api: ClusterApi,
-  options: { nodes?: number } = {},
+  options: { nodes?: number; widePolicies?: boolean } = {},
 ): void {
   switch (name) {
     case 'demo':
@@ -454,7 +458,7 @@ export function loadScenario(
       loadEmpty(api);
       return;
     case 'scale':
-      loadScale(api, options.nodes ?? 500);
+      loadScale(api, options.nodes ?? 500, options.widePolicies ?? false);
       return;
     default:
       throw new Error(`unknown scenario "${name}" (expected demo, empty or scale)`);

@@ -99,6 +99,28 @@ void test('demo settles into the documented state', () => {
   for (const c of controllers) c.stop();
 });
 
+void test('scale with wide policies gives every worker an enactment of each of the 50 policies', () => {
+  const api = new FakeApi();
+  loadScenario('scale', api, { nodes: 43, widePolicies: true });
+  const enactments = api.list(api.resourceType('nmstate.io', 'NodeNetworkConfigurationEnactment'));
+  // 3 masters and 40 workers: 50 × 40, the shape that gives 100,000 at 2,000 nodes.
+  assert.equal(enactments.length, 50 * 40);
+  const perNode = new Map<string, number>();
+  for (const e of enactments) {
+    const node = e.metadata?.labels?.['nmstate.io/node'] ?? '';
+    perNode.set(node, (perNode.get(node) ?? 0) + 1);
+  }
+  assert.equal(perNode.size, 40);
+  assert.ok([...perNode.values()].every((n) => n === 50));
+  assert.ok(![...perNode.keys()].some((n) => n.startsWith('master-')));
+  const narrow = new FakeApi();
+  loadScenario('scale', narrow, { nodes: 43 });
+  assert.ok(
+    narrow.list(narrow.resourceType('nmstate.io', 'NodeNetworkConfigurationEnactment')).length <
+      enactments.length,
+  );
+});
+
 void test(
   'scale creates 1000 nodes with settled policies deterministically',
   { timeout: 120_000 },

@@ -261,6 +261,10 @@ export class FakeApi implements ClusterApi {
     return o === undefined ? undefined : structuredClone(o);
   }
 
+  exists(type: ResourceType, namespace: string | undefined, name: string): boolean {
+    return this.bucket(type).has(objectKey(type.namespaced ? namespace : undefined, name));
+  }
+
   create(type: ResourceType, obj: K8sResource, opts: WriteOptions = {}): K8sResource {
     const name = obj.metadata?.name;
     if (name === undefined || name === '')
