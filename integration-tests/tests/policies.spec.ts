@@ -161,9 +161,16 @@ test('a policy that fails on one node shows the extracted error and the full log
   });
   await row.getByTestId('enactment-log-toggle').getByRole('button').click();
   await expect(row.getByTestId('enactment-log')).toBeVisible();
-  await expect(policies.enactmentRow('worker-0').getByTestId('phase-Available')).toBeVisible({
-    timeout: 45_000,
-  });
+  // What the handler did there: every attempt of this generation failed, and what it rendered.
+  await expect(row.getByTestId('handler-retries')).toHaveText('5 of 5 for generation 1');
+  await row.getByTestId('handler-desired-state-toggle').getByRole('button').click();
+  await expect(row.getByTestId('handler-desired-state')).toContainText('base-iface: ens2f1');
+  const ok = policies.enactmentRow('worker-0');
+  await expect(ok.getByTestId('phase-Available')).toBeVisible({ timeout: 45_000 });
+  // A node where it worked opens on request and shows the same, without a failure.
+  await ok.getByRole('button', { name: 'Details' }).click();
+  await expect(ok.getByTestId('handler-retries')).toHaveText('0 of 5 for generation 1');
+  await expect(ok.getByTestId('enactment-failure')).toHaveCount(0);
   await page.screenshot({ path: path.join(shots, 'policy-details-failing.png'), fullPage: true });
 });
 

@@ -193,5 +193,13 @@ test('the Node details Network tab shows that node', async ({ consolePage, page 
   await expect(tab.getByTestId('group-worker-2')).toBeAttached();
   await expect(tab.locator('[data-test^="group-"]')).toHaveCount(1);
   await expect(tab.getByTestId('iface-worker-2/eno4/ethernet')).toBeVisible();
+  // The handler's own report: its nmstate and NetworkManager versions and its last refresh.
+  await expect(tab.getByTestId('nns-nmstate-version')).toHaveText(/^nmstatectl \d+\.\d+\.\d+$/);
+  await expect(tab.getByTestId('nns-host-nm-version')).not.toHaveText('-');
+  await expect(tab.getByTestId('nns-last-update')).toContainText(' ago (');
   await page.screenshot({ path: shot('node-tab'), fullPage: true });
+  // The node state's own page says the same above its YAML.
+  await consolePage.goto('/switchboard/node-network-states/worker-2');
+  await expect(page.getByTestId('nns-nmstate-version')).toHaveText(/^nmstatectl /);
+  await page.screenshot({ path: shot('nns-details'), fullPage: false });
 });

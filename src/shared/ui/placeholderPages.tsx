@@ -1,5 +1,6 @@
 // Generic list and details pages for kinds whose dedicated pages are not written yet. They show
 // the real objects from the cluster so every route works end to end from day one.
+import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { useActiveNamespace } from '@openshift-console/dynamic-plugin-sdk';
 import type { GroupVersionKind, K8sResource } from '../model/k8s';
@@ -47,11 +48,14 @@ export function GenericDetailsPage({
   testId,
   name: nameProp,
   namespace: nsProp,
+  summary,
 }: {
   gvk: GroupVersionKind;
   testId: string;
   name?: string;
   namespace?: string;
+  /** What the kind's page shows above the YAML, until it has a page of its own. */
+  summary?: (obj: K8sResource) => ReactNode;
 }) {
   const params = useParams<{ name?: string; ns?: string }>();
   const name = nameProp ?? params.name;
@@ -62,7 +66,10 @@ export function GenericDetailsPage({
     <PageShell title={name ?? gvk.kind} testId={testId}>
       <DataState result={result}>
         {result.data ? (
-          <YamlView obj={result.data} />
+          <>
+            {summary?.(result.data)}
+            <YamlView obj={result.data} />
+          </>
         ) : (
           <p data-test={`${testId}-not-found`}>
             {t('{{name}} does not exist.', { name: name ?? '' })}

@@ -19,6 +19,7 @@ import { ENACTMENT_CONDITION_TYPES } from '../model/enactmentStatus';
 import { getCondition, getEnactmentPhase, getEnactmentPhaseCondition } from '../logic/enactments';
 import { getEnactmentFailure } from '../logic/enactmentError';
 import { PhaseLabel } from './StatusLabels';
+import { HandlerOutput } from './HandlerOutput';
 import { getNodeUrl } from './urls';
 
 interface EnactmentTableProps {
@@ -69,7 +70,10 @@ function FailureDetails({ nnce }: { nnce: NodeNetworkConfigurationEnactment }) {
   );
 }
 
-/** One row per matched node: its phase, every enactment condition, and the failure if any. */
+/**
+ * One row per matched node: its phase, every enactment condition, the failure if any, and on
+ * expansion what the handler rendered and captured for that node.
+ */
 export function EnactmentTable({ nodes, enactments, policyGeneration, now }: EnactmentTableProps) {
   const { t } = usePluginTranslation();
   const [expanded, setExpanded] = useState<Set<string>>(new Set());
@@ -105,13 +109,19 @@ export function EnactmentTable({ nodes, enactments, policyGeneration, now }: Ena
           const phaseCondition =
             nnce && phase ? getEnactmentPhaseCondition(nnce, phase) : undefined;
           const failed = phase === 'Failing' || phase === 'Aborted' || phase === 'Retrying';
+          // Failed rows open by themselves; every row with an enactment opens on request to show
+          // what the handler rendered, captured and retried there.
           const isOpen = expanded.has(node) || (failed && !expanded.has(`closed:${node}`));
           return (
-            <Tbody key={node} isExpanded={failed && isOpen} data-test={`enactment-row-${node}`}>
+            <Tbody
+              key={node}
+              isExpanded={nnce !== undefined && isOpen}
+              data-test={`enactment-row-${node}`}
+            >
               <Tr>
                 <Td
                   expand={
-                    failed
+                    nnce
                       ? {
                           rowIndex,
                           isExpanded: isOpen,
@@ -159,12 +169,13 @@ export function EnactmentTable({ nodes, enactments, policyGeneration, now }: Ena
                 <Td dataLabel={t('Generation')}>{nnce?.status?.policyGeneration ?? '-'}</Td>
                 <Td dataLabel={t('Since')}>{formatAge(phaseCondition?.lastTransitionTime, now)}</Td>
               </Tr>
-              {failed && nnce && (
+              {nnce && isOpen && (
                 <Tr isExpanded={isOpen}>
                   <Td colSpan={9}>
                     <ExpandableRowContent>
                       <Fragment>
-                        <FailureDetails nnce={nnce} />
+                        {failed && <FailureDetails nnce={nnce} />}
+                        <HandlerOutput nnce={nnce} />
                       </Fragment>
                     </ExpandableRowContent>
                   </Td>
