@@ -27,6 +27,7 @@ import {
   type TrunkTagFormValues,
 } from '../model/policyForm';
 import { isTemplate } from './validatePolicy';
+import { parseIp } from '../../../shared/net/cidr';
 
 type Obj = Record<string, unknown>;
 
@@ -383,8 +384,10 @@ const writeIp = (
       // Keep keys the form does not edit (lifetimes …) of the address with the same IP.
       const prev = old.find((o): o is Obj => isObj(o) && o.ip === a.ip);
       const next: Obj = prev ? { ...prev } : {};
-      next.ip = a.ip;
-      setOrDelete(next, 'prefix-length', a.prefixLength, null);
+      // A CIDR left in the address field (Save before the field lost focus) is split too.
+      const split = a.prefixLength === null ? splitCidrAddress(a) : a;
+      next.ip = split.ip;
+      setOrDelete(next, 'prefix-length', split.prefixLength, null);
       return next;
     });
   }
@@ -728,6 +731,37 @@ export const withInterfaceType = (
   const base = own ? stashed : newInterfaceFormValues(type, value.name);
   const { sourceIndex, name, state, description, mtu, ipv4, ipv6 } = value;
   return { ...base, sourceIndex, name, state, description, mtu, ipv4, ipv6 };
+};
+
+/**
+ * An address typed as a CIDR (`10.0.0.5/24`) as nmstate takes it: `ip` and `prefix-length`
+ * (ip.rs `InterfaceIpAddr`). Anything that is not a valid address with an in-range prefix stays
+ * as typed, for the validator to point at.
+ */
+export const splitCidrAddress = (a: AddressFormValues): AddressFormValues => {
+  const m = /^\s*([^/\s]+)\/(\d{1,3})\s*$/.exec(a.ip);
+  if (!m) return a;
+  const ip = parseIp(m[1]);
+  const prefix = Number(m[2]);
+  if (!ip.ok || prefix > (ip.value.family === 4 ? 32 : 128)) return a;
+  return { ...a, ip: m[1] ?? a.ip, prefixLength: prefix };
+};
+
+/**
+ * A bridge port's VLAN settings after the mode select changed. nmstate refuses trunk keys on an
+ * access port and a trunk `tag` without `enable-native` (ifaces/bridge_vlan.rs `sanitize`), so
+ * access drops them, and an access tag becomes the trunk's native VLAN.
+ */
+export const withPortVlanMode = (
+  value: PortVlanFormValues | null,
+  mode: 'access' | 'trunk' | 'none',
+): PortVlanFormValues | null => {
+  if (mode === 'none') return null;
+  if (mode === 'access')
+    return { mode, tag: value?.tag ?? null, enableNative: null, trunkTags: [] };
+  if (value?.mode === 'trunk') return value;
+  const tag = value?.tag ?? null;
+  return { mode, tag, enableNative: tag === null ? null : true, trunkTags: value?.trunkTags ?? [] };
 };
 
 export const newRouteFormValues = (): RouteFormValues => ({
