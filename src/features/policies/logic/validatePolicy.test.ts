@@ -282,7 +282,7 @@ const rows: Row[] = [
       name: 'mv0',
       type: 'mac-vlan',
       state: 'up',
-      'mac-vlan': { 'base-iface': 'ens4' } as { 'base-iface': string; mode: string },
+      'mac-vlan': { 'base-iface': 'ens4' },
     }),
   },
   // iface.rs `InterfaceType` has no team in nmstate 2.
@@ -819,8 +819,8 @@ void describe('validatePolicy agrees with nmstate: partial edits of existing int
       withExisting(),
     ).find((x) => x.code === 'bond.mode.required');
     assert.equal(f?.severity, 'error');
-    assert.deepEqual(f?.nodes, [WORKER_3]);
-    assert.equal(f?.params?.name, 'bond0');
+    assert.deepEqual(f.nodes, [WORKER_3]);
+    assert.equal(f.params?.name, 'bond0');
   });
   void it('a current-interface list in the context stands in for NodeNetworkStates', () => {
     const p = ifaces({ name: 'bond0', type: 'bond', state: 'up', mtu: 9000 });
@@ -876,7 +876,7 @@ void describe('validatePolicy agrees with nmstate: partial edits of existing int
             name: 'mv0',
             type: 'mac-vlan',
             state: 'up',
-            'mac-vlan': { 'base-iface': 'ens4' } as never,
+            'mac-vlan': { 'base-iface': 'ens4' },
           },
         ],
       },
@@ -938,7 +938,7 @@ void describe('validatePolicy agrees with nmstate: values nmstate takes', () => 
       name: 'bond0',
       type: 'bond',
       state: 'up',
-      'link-aggregation': { mode: 'active-backup', ports: ['ens4', 'ens5'] } as never,
+      'link-aggregation': { mode: 'active-backup', ports: ['ens4', 'ens5'] },
     });
     const f = validatePolicy(bond, ctx);
     assert.equal(
@@ -952,7 +952,7 @@ void describe('validatePolicy agrees with nmstate: values nmstate takes', () => 
         name: 'br1',
         type: 'linux-bridge',
         state: 'up',
-        bridge: { ports: [{ name: 'ens4' }] } as never,
+        bridge: { ports: [{ name: 'ens4' }] },
       },
       { name: 'br2', type: 'linux-bridge', state: 'up', bridge: { port: [{ name: 'ens4' }] } },
     );
@@ -1058,7 +1058,7 @@ void describe('validatePolicy agrees with nmstate: names and keys', () => {
           name: 'ens4.10',
           type: 'vlan',
           state: 'up',
-          vlan: { 'base-ifac': 'ens4', id: 10 } as never,
+          vlan: { 'base-ifac': 'ens4', id: 10 },
         },
       ],
       routes: { config: [{ destination: '10.0.0.0/8', 'next-hop-interface': 'ens4', metirc: 5 }] },
@@ -1075,8 +1075,8 @@ void describe('validatePolicy agrees with nmstate: names and keys', () => {
   void it('keys of an unknown interface type and of an absent interface are not checked', () => {
     // iface.rs: an `UnknownInterface` reads only name and state; an absent one keeps name/type/state.
     const p = ifaces(
-      { name: 'tun0', type: 'tun', state: 'up', whatever: 1 } as NetworkInterface,
-      { name: 'ens4', type: 'ethernet', state: 'absent', whatever: 1 } as NetworkInterface,
+      { name: 'tun0', type: 'tun', state: 'up', whatever: 1 },
+      { name: 'ens4', type: 'ethernet', state: 'absent', whatever: 1 },
     );
     assert.equal(
       codes(p).some((c) => c.startsWith('nmstate.')),
