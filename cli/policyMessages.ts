@@ -46,7 +46,12 @@ export const POLICY_MESSAGES: Record<string, string> = {
   'policy.nodeSelector.valueInvalid': '"{value}" is not a valid label value for "{key}"',
   'policy.nodeSelector.noMatch': 'The node selector matches no node',
   'policy.maxUnavailable.invalid':
-    'maxUnavailable "{value}" must be a positive number or a percentage from 1% to 100%',
+    'maxUnavailable "{value}" must be an integer or a string such as "25%"',
+  'policy.maxUnavailable.fallback':
+    'maxUnavailable "{value}" is not a number or a percentage; the handler uses 50% instead',
+  'policy.maxUnavailable.atLeastOne': 'maxUnavailable {value} is below 1; the handler uses 1',
+  'policy.maxUnavailable.allNodes':
+    'maxUnavailable {value} is over 100%; every node changes at once',
   'vlan.baseIface.required':
     'A new VLAN needs a base interface{nodes? ("{name}" does not exist on {nodes})}',
   'vlan.id.invalid': 'VLAN ID "{id}" must be from {min} to {max}',

@@ -522,3 +522,52 @@ void describe('form edits nmstate accepts', () => {
     assert.ok(codes.includes('macvlan.mode.required'));
   });
 });
+
+void describe('port lists written as `ports` (serde alias of `port`)', () => {
+  // bond.rs `BondConfig.port` and linux_bridge.rs `LinuxBridgeConfig.port` take `ports` too.
+  const aliased: NodeNetworkConfigurationPolicy = {
+    ...createEmptyPolicy('p'),
+    spec: {
+      desiredState: {
+        interfaces: [
+          {
+            name: 'bond0',
+            type: 'bond',
+            state: 'up',
+            'link-aggregation': { ports: ['ens4'], mode: 'active-backup' },
+          },
+          {
+            name: 'br0',
+            type: 'linux-bridge',
+            state: 'up',
+            bridge: { ports: [{ name: 'bond0' }] },
+          },
+        ],
+      },
+    },
+  };
+  void it('the form shows them and writes them back as `port`, in the alias place', () => {
+    const values = valuesOf(aliased);
+    const [bond, br] = values.interfaces;
+    assert.ok(bond?.type === 'bond' && br?.type === 'linux-bridge');
+    assert.deepEqual(bond.bond.ports, ['ens4']);
+    assert.deepEqual(
+      br.linuxBridge.ports.map((p) => p.name),
+      ['bond0'],
+    );
+    assert.deepEqual(applyPolicyFormValues(aliased, values), aliased);
+    const out = applyPolicyFormValues(aliased, {
+      ...values,
+      interfaces: [
+        { ...bond, bond: { ...bond.bond, ports: ['ens4', 'ens5'] } },
+        { ...br, linuxBridge: { ...br.linuxBridge, ports: [] } },
+      ],
+    });
+    const [ob, obr] = out.spec.desiredState?.interfaces ?? [];
+    assert.deepEqual(Object.entries(ob?.['link-aggregation'] ?? {}), [
+      ['port', ['ens4', 'ens5']],
+      ['mode', 'active-backup'],
+    ]);
+    assert.deepEqual(obr?.bridge, { port: [] });
+  });
+});

@@ -147,6 +147,21 @@ const readPortVlan = (v: unknown, path: string): PortVlanFormValues | null => {
   };
 };
 
+/**
+ * A port list under `port` or its serde alias `ports` (bond.rs, linux_bridge.rs, ovs.rs); the
+ * form writes it back as `port` and drops the alias (nmstate refuses both as a duplicate field).
+ */
+const portsOf = (section: Obj): unknown => section.port ?? section.ports;
+const setPorts = (section: Obj, ports: unknown[]): void => {
+  if (Object.prototype.hasOwnProperty.call(section, 'ports')) {
+    // `port` takes the alias's place, so the YAML keeps its order.
+    const entries = Object.entries(section).filter(([k]) => k !== 'port');
+    for (const k of Object.keys(section)) Reflect.deleteProperty(section, k);
+    for (const [k, v] of entries) section[k === 'ports' ? 'port' : k] = v;
+  }
+  section.port = ports;
+};
+
 const readBridgePorts = (v: unknown, path: string): Obj[] => {
   if (v === undefined) return [];
   if (!Array.isArray(v)) return fail(v, path);
@@ -199,7 +214,7 @@ const readInterface = (o: Obj, sourceIndex: number | null, path: string): Interf
         bond: {
           mode: readStr(la.mode, `${path}.link-aggregation.mode`),
           options: readRows(la.options, `${path}.link-aggregation.options`, true),
-          ports: readStrList(la.port, `${path}.link-aggregation.port`),
+          ports: readStrList(portsOf(la), `${path}.link-aggregation.port`),
         },
       };
     }
@@ -211,10 +226,12 @@ const readInterface = (o: Obj, sourceIndex: number | null, path: string): Interf
         type,
         linuxBridge: {
           stpEnabled: readStp(bridge, bp),
-          ports: readBridgePorts(bridge.port, `${bp}.port`).map((p, i): BridgePortFormValues => ({
-            name: p.name as string,
-            vlan: readPortVlan(p.vlan, `${bp}.port[${i}].vlan`),
-          })),
+          ports: readBridgePorts(portsOf(bridge), `${bp}.port`).map(
+            (p, i): BridgePortFormValues => ({
+              name: p.name as string,
+              vlan: readPortVlan(p.vlan, `${bp}.port[${i}].vlan`),
+            }),
+          ),
         },
       };
     }
@@ -226,27 +243,29 @@ const readInterface = (o: Obj, sourceIndex: number | null, path: string): Interf
         type,
         ovsBridge: {
           stpEnabled: readStp(bridge, bp),
-          ports: readBridgePorts(bridge.port, `${bp}.port`).map((p, i): OvsBridgePortFormValues => {
-            const pp = `${bp}.port[${i}]`;
-            const la = readObj(p['link-aggregation'], `${pp}.link-aggregation`);
-            const members: unknown = la?.port;
-            if (members !== undefined && !Array.isArray(members))
-              fail(members, `${pp}.link-aggregation.port`);
-            return {
-              name: p.name as string,
-              vlan: readPortVlan(p.vlan, `${pp}.vlan`),
-              bond: la
-                ? {
-                    mode: readStr(la.mode, `${pp}.link-aggregation.mode`),
-                    ports: ((members ?? []) as unknown[]).map((m, mi) => {
-                      const mp = `${pp}.link-aggregation.port[${mi}]`;
-                      const mo = readObj(m, mp) ?? fail(m, mp);
-                      return typeof mo.name === 'string' ? mo.name : fail(mo.name, `${mp}.name`);
-                    }),
-                  }
-                : null,
-            };
-          }),
+          ports: readBridgePorts(portsOf(bridge), `${bp}.port`).map(
+            (p, i): OvsBridgePortFormValues => {
+              const pp = `${bp}.port[${i}]`;
+              const la = readObj(p['link-aggregation'], `${pp}.link-aggregation`);
+              const members: unknown = la ? portsOf(la) : undefined;
+              if (members !== undefined && !Array.isArray(members))
+                fail(members, `${pp}.link-aggregation.port`);
+              return {
+                name: p.name as string,
+                vlan: readPortVlan(p.vlan, `${pp}.vlan`),
+                bond: la
+                  ? {
+                      mode: readStr(la.mode, `${pp}.link-aggregation.mode`),
+                      ports: ((members ?? []) as unknown[]).map((m, mi) => {
+                        const mp = `${pp}.link-aggregation.port[${mi}]`;
+                        const mo = readObj(m, mp) ?? fail(m, mp);
+                        return typeof mo.name === 'string' ? mo.name : fail(mo.name, `${mp}.name`);
+                      }),
+                    }
+                  : null,
+              };
+            },
+          ),
         },
       };
     }
@@ -433,16 +452,20 @@ const writeBridgePorts = <P extends BridgePortFormValues>(
   extra: (port: Obj, b: P | undefined, a: P) => void,
 ): void => {
   if (same(before, after)) return;
-  const old: unknown[] = Array.isArray(bridge.port) ? (bridge.port as unknown[]) : [];
-  bridge.port = after.map((a) => {
-    const i = before.findIndex((b) => b.name === a.name);
-    const prev = old[i];
-    const port: Obj = isObj(prev) ? structuredClone(prev) : { name: a.name };
-    const b = before[i];
-    writePortVlan(port, b?.vlan ?? null, a.vlan);
-    extra(port, b, a);
-    return port;
-  });
+  const listed = portsOf(bridge);
+  const old: unknown[] = Array.isArray(listed) ? (listed as unknown[]) : [];
+  setPorts(
+    bridge,
+    after.map((a) => {
+      const i = before.findIndex((b) => b.name === a.name);
+      const prev = old[i];
+      const port: Obj = isObj(prev) ? structuredClone(prev) : { name: a.name };
+      const b = before[i];
+      writePortVlan(port, b?.vlan ?? null, a.vlan);
+      extra(port, b, a);
+      return port;
+    }),
+  );
 };
 
 const writeStp = (
@@ -503,7 +526,7 @@ const writeInterface = (
           a.options.map((r) => [r.key, optionValue(r.value, prev[r.key])]),
         );
     }
-    if (!same(b.ports, a.ports)) la.port = [...a.ports];
+    if (!same(b.ports, a.ports)) setPorts(la, [...a.ports]);
   } else if (before.type === 'linux-bridge' && after.type === 'linux-bridge') {
     if (same(before.linuxBridge, after.linuxBridge)) return;
     const bridge = child(iface, 'bridge');
@@ -522,7 +545,10 @@ const writeInterface = (
       const la = child(port, 'link-aggregation');
       if ((b?.bond?.mode ?? '') !== a.bond.mode) setOrDelete(la, 'mode', a.bond.mode, '');
       if (!same(b?.bond?.ports ?? [], a.bond.ports))
-        la.port = a.bond.ports.map((name) => ({ name }));
+        setPorts(
+          la,
+          a.bond.ports.map((name) => ({ name })),
+        );
     });
   } else if (before.type === 'vlan' && after.type === 'vlan') {
     if (same(before.vlan, after.vlan)) return;
