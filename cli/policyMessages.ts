@@ -26,6 +26,8 @@ export const POLICY_MESSAGES: Record<string, string> = {
   'ip.address.duplicateInPolicy': '{ip} is also set on "{other}"',
   'ip.address.duplicateAcrossNodes':
     'Static address {ip} would be set on every matched node ({nodes}); narrow the node selector to one node',
+  'ip.address.duplicateAcrossNodesIsolated':
+    'Static address {ip} is set on every matched node ({nodes}); "{name}" carries no traffic off the node, so each node keeps its own copy',
   'ip.address.inUseOnNode': '{ip} is already in use on {nodes}',
   'policy.desiredState.templatedInterfaces':
     'The interfaces list comes from a capture; it is resolved per node',
@@ -33,7 +35,7 @@ export const POLICY_MESSAGES: Record<string, string> = {
   'policy.name.required': 'Name is required',
   'policy.name.tooLong': 'Name must be at most {max} characters (it is {length})',
   'policy.name.invalid':
-    'Name must start and end with a letter or digit and contain only letters, digits, "-", "_" and "."',
+    'Name must be lowercase: letters, digits, "-" and ".", starting and ending with a letter or digit',
   'policy.name.duplicate': 'A policy named "{name}" already exists',
   'policy.capture.immutable':
     'Captures cannot be changed after creation (the API server refuses it); delete and recreate the policy, or clone it under a new name',
@@ -44,18 +46,30 @@ export const POLICY_MESSAGES: Record<string, string> = {
   'policy.nodeSelector.valueInvalid': '"{value}" is not a valid label value for "{key}"',
   'policy.nodeSelector.noMatch': 'The node selector matches no node',
   'policy.maxUnavailable.invalid':
-    'maxUnavailable "{value}" must be a positive number or a percentage from 1% to 100%',
-  'vlan.baseIface.required': 'A VLAN needs a base interface',
+    'maxUnavailable "{value}" must be an integer or a string such as "25%"',
+  'policy.maxUnavailable.fallback':
+    'maxUnavailable "{value}" is not a number or a percentage; the handler uses 50% instead',
+  'policy.maxUnavailable.atLeastOne': 'maxUnavailable {value} is below 1; the handler uses 1',
+  'policy.maxUnavailable.allNodes':
+    'maxUnavailable {value} is over 100%; every node changes at once',
+  'vlan.baseIface.required':
+    'A new VLAN needs a base interface{nodes? ("{name}" does not exist on {nodes})}',
   'vlan.id.invalid': 'VLAN ID "{id}" must be from {min} to {max}',
-  'bond.mode.required': 'A bond needs a mode',
+  'bond.mode.required': 'A new bond needs a mode{nodes? ("{name}" does not exist on {nodes})}',
   'bond.mode.invalid': '"{mode}" is not a bond mode',
-  'bond.ports.empty': 'A bond needs at least one port',
+  'bond.ports.empty': 'This bond has no ports: it carries no traffic',
   'macvlan.baseIface.required': 'A MAC-VLAN needs a base interface',
+  'macvlan.mode.required': 'A MAC-VLAN needs a mode',
   'macvlan.mode.invalid': '"{mode}" is not a MAC-VLAN mode',
   'bridge.port.vlan.modeInvalid': 'Port VLAN mode "{mode}" must be access or trunk',
   'bridge.port.vlan.accessNeedsTag': 'An access port needs a VLAN tag',
   'bridge.port.vlan.trunkNeedsTags': 'A trunk port needs at least one trunk tag',
   'bridge.port.vlan.nativeNeedsTag': 'A native VLAN needs a tag',
+  'bridge.port.vlan.tagNeedsNative':
+    'A trunk port can have a tag only as its native VLAN: turn on "enable-native"',
+  'bridge.port.vlan.accessNative': 'An access port cannot have "enable-native"',
+  'bridge.port.vlan.accessTrunkTags': 'An access port cannot have trunk tags',
+  'bridge.port.vlan.trunkOverlap': 'Trunk tag {tag} overlaps trunk tag {other}',
   'bridge.port.vlan.trunkRangeInvalid': 'Trunk range {min}-{max} is not a valid VLAN range',
   'bridge.port.vlan.trunkTagInvalid': 'A trunk tag needs an id or an id-range',
   'route.invalid': 'A route must be an object',
@@ -66,9 +80,17 @@ export const POLICY_MESSAGES: Record<string, string> = {
   'route.nextHopAddress.invalid': '"{address}" is not a valid next-hop address',
   'route.familyMismatch': 'Next hop {address} is not of the same IP family as {destination}',
   'route.nextHopInterface.notFound': 'Next-hop interface "{name}" does not exist on {nodes}',
-  'route.nextHop.required': 'A route needs a next-hop address or interface',
-  'route.metric.invalid': 'Metric "{value}" must be a whole number from 0 to 4294967295',
+  'route.nextHopInterface.required':
+    'A route needs a next-hop interface (unless it is a blackhole, unreachable or prohibit route)',
+  'route.type.invalid': 'Route type "{type}" is not one of blackhole, unreachable or prohibit',
+  'route.typed.nextHop': 'A {type} route cannot have a next hop',
+  'route.metric.invalid':
+    'Metric "{value}" must be -1 (the default) or a whole number from 0 to 4294967295',
   'route.tableId.invalid': 'Table ID "{value}" must be a whole number from 0 to 4294967295',
+  'interface.type.team': '"{name}": nmstate 2 has no team interfaces; use a bond',
+  'nmstate.unknownField': 'nmstate does not know the key "{key}" here',
+  'nmstate.unknownField.suggest':
+    'nmstate does not know the key "{key}" here: did you mean "{suggestion}"?',
   'dns.server.invalid': '"{server}" is not a valid DNS server address',
   'dns.server.tooMany': '{count} DNS servers: only the first {max} are used by the resolver',
   'dns.search.invalid': '"{domain}" is not a valid search domain',

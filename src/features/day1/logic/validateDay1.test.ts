@@ -125,7 +125,16 @@ describe('validateDay1', () => {
   it('does not report what a host config sets on purpose (default route, br-ex)', () => {
     const state = {
       interfaces: [eth('br-ex', '192.168.111.20')],
-      routes: { config: [{ destination: '0.0.0.0/0', 'next-hop-address': '192.168.111.1' }] },
+      // nmstate route.rs `Routes::validate` refuses a unicast route without its interface.
+      routes: {
+        config: [
+          {
+            destination: '0.0.0.0/0',
+            'next-hop-address': '192.168.111.1',
+            'next-hop-interface': 'br-ex',
+          },
+        ],
+      },
     };
     const r = validateDay1([
       {

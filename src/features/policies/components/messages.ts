@@ -61,6 +61,11 @@ export const getFindingMessage = (t: TFunction, finding: Finding): string => {
         'Static address {{ip}} would be set on every matched node ({{nodes}}); narrow the node selector to one node',
         p,
       );
+    case 'ip.address.duplicateAcrossNodesIsolated':
+      return t(
+        'Static address {{ip}} is set on every matched node ({{nodes}}); "{{name}}" carries no traffic off the node, so each node keeps its own copy',
+        p,
+      );
     case 'ip.address.inUseOnNode':
       return t('{{ip}} is already in use on {{nodes}}', p);
     case 'policy.desiredState.templatedInterfaces':
@@ -73,7 +78,7 @@ export const getFindingMessage = (t: TFunction, finding: Finding): string => {
       return t('Name must be at most {{max}} characters (it is {{length}})', p);
     case 'policy.name.invalid':
       return t(
-        'Name must start and end with a letter or digit and contain only letters, digits, "-", "_" and "."',
+        'Name must be lowercase: letters, digits, "-" and ".", starting and ending with a letter or digit',
       );
     case 'policy.name.duplicate':
       return t('A policy named "{{name}}" already exists', p);
@@ -106,17 +111,23 @@ export const getFindingMessage = (t: TFunction, finding: Finding): string => {
     case 'policy.maxUnavailable.allNodes':
       return t('maxUnavailable {{value}} is over 100%; every node changes at once', p);
     case 'vlan.baseIface.required':
-      return t('A VLAN needs a base interface');
+      return p.nodes
+        ? t('"{{name}}" does not exist on {{nodes}}: a new VLAN needs a base interface', p)
+        : t('A new VLAN needs a base interface');
     case 'vlan.id.invalid':
       return t('VLAN ID "{{id}}" must be from {{min}} to {{max}}', p);
     case 'bond.mode.required':
-      return t('A bond needs a mode');
+      return p.nodes
+        ? t('"{{name}}" does not exist on {{nodes}}: a new bond needs a mode', p)
+        : t('A new bond needs a mode');
     case 'bond.mode.invalid':
       return t('"{{mode}}" is not a bond mode', p);
     case 'bond.ports.empty':
-      return t('A bond needs at least one port');
+      return t('This bond has no ports: it carries no traffic');
     case 'macvlan.baseIface.required':
       return t('A MAC-VLAN needs a base interface');
+    case 'macvlan.mode.required':
+      return t('A MAC-VLAN needs a mode');
     case 'macvlan.mode.invalid':
       return t('"{{mode}}" is not a MAC-VLAN mode', p);
     case 'bridge.port.vlan.modeInvalid':
@@ -127,6 +138,14 @@ export const getFindingMessage = (t: TFunction, finding: Finding): string => {
       return t('A trunk port needs at least one trunk tag');
     case 'bridge.port.vlan.nativeNeedsTag':
       return t('A native VLAN needs a tag');
+    case 'bridge.port.vlan.tagNeedsNative':
+      return t('A trunk port can have a tag only as its native VLAN: turn on "enable-native"');
+    case 'bridge.port.vlan.accessNative':
+      return t('An access port cannot have "enable-native"');
+    case 'bridge.port.vlan.accessTrunkTags':
+      return t('An access port cannot have trunk tags');
+    case 'bridge.port.vlan.trunkOverlap':
+      return t('Trunk tag {{tag}} overlaps trunk tag {{other}}', p);
     case 'bridge.port.vlan.trunkRangeInvalid':
       return t('Trunk range {{min}}-{{max}} is not a valid VLAN range', p);
     case 'bridge.port.vlan.trunkTagInvalid':
@@ -148,12 +167,27 @@ export const getFindingMessage = (t: TFunction, finding: Finding): string => {
       return t('Next hop {{address}} is not of the same IP family as {{destination}}', p);
     case 'route.nextHopInterface.notFound':
       return t('Next-hop interface "{{name}}" does not exist on {{nodes}}', p);
-    case 'route.nextHop.required':
-      return t('A route needs a next-hop address or interface');
+    case 'route.nextHopInterface.required':
+      return t(
+        'A route needs a next-hop interface (unless it is a blackhole, unreachable or prohibit route)',
+      );
+    case 'route.type.invalid':
+      return t('Route type "{{type}}" is not one of blackhole, unreachable or prohibit', p);
+    case 'route.typed.nextHop':
+      return t('A {{type}} route cannot have a next hop', p);
     case 'route.metric.invalid':
-      return t('Metric "{{value}}" must be a whole number from 0 to 4294967295', p);
+      return t(
+        'Metric "{{value}}" must be -1 (the default) or a whole number from 0 to 4294967295',
+        p,
+      );
     case 'route.tableId.invalid':
       return t('Table ID "{{value}}" must be a whole number from 0 to 4294967295', p);
+    case 'interface.type.team':
+      return t('"{{name}}": nmstate 2 has no team interfaces; use a bond', p);
+    case 'nmstate.unknownField':
+      return t('nmstate does not know the key "{{key}}" here', p);
+    case 'nmstate.unknownField.suggest':
+      return t('nmstate does not know the key "{{key}}" here: did you mean "{{suggestion}}"?', p);
     case 'dns.server.invalid':
       return t('"{{server}}" is not a valid DNS server address', p);
     case 'dns.server.tooMany':

@@ -8,6 +8,7 @@ import type {
   Route,
 } from '../../../shared/model/nmstate';
 import { getBaseInterface, getInterfacePorts, isTemplate } from './validatePolicy';
+import { canonicalizeDesiredState } from './nmpolicy/keys';
 
 export type IpSummary =
   | { mode: 'unset' }
@@ -114,7 +115,8 @@ export const summarizeInterface = (iface: NetworkInterface): InterfaceSummary =>
 const KNOWN_KEYS = new Set(['interfaces', 'routes', 'dns-resolver']);
 
 export const summarizeDesiredState = (desired: NetworkState | undefined): DesiredStateSummary => {
-  const state: NetworkState = desired ?? {};
+  // Read as nmstate reads it: `ports` as `port`, bond mode `1` as active-backup.
+  const state: NetworkState = canonicalizeDesiredState(desired ?? {});
   const raw: unknown = state.interfaces;
   const dnsConfig = state['dns-resolver']?.config;
   return {

@@ -7,9 +7,12 @@ import {
   createEmptyPolicy,
   newInterfaceFormValues,
   newRouteFormValues,
+  splitCidrAddress,
   toPolicyFormValues,
   withInterfaceType,
+  withPortVlanMode,
 } from './policyForm';
+import { validatePolicy } from './validatePolicy';
 import {
   FORM_INTERFACE_TYPES,
   type InterfaceFormValues,
@@ -427,5 +430,144 @@ void describe('changing an interface type in the form', () => {
     assert.ok(asBond.type === 'bond');
     assert.deepEqual(asBond.bond.ports, []);
     assert.equal(asBond.name, 'bond1.210');
+  });
+});
+
+void describe('form edits nmstate accepts', () => {
+  // ip.rs `InterfaceIpAddr`: an address is `ip` plus `prefix-length`, never a CIDR string.
+  void it('splits a CIDR typed into the address field', () => {
+    assert.deepEqual(splitCidrAddress({ ip: '10.0.0.5/24', prefixLength: null }), {
+      ip: '10.0.0.5',
+      prefixLength: 24,
+    });
+    assert.deepEqual(splitCidrAddress({ ip: ' 2001:db8::5/64 ', prefixLength: 48 }), {
+      ip: '2001:db8::5',
+      prefixLength: 64,
+    });
+    for (const kept of ['10.0.0.5/33', '10.0.0.300/24', '10.0.0.5', 'fe80::1/129', '10.0.0.5/'])
+      assert.deepEqual(splitCidrAddress({ ip: kept, prefixLength: null }), {
+        ip: kept,
+        prefixLength: null,
+      });
+  });
+  void it('writes a CIDR left in the address field as ip and prefix-length', () => {
+    const original = createEmptyPolicy('p');
+    const values = valuesOf(original);
+    const iface = newInterfaceFormValues('ethernet', 'ens4');
+    iface.ipv4 = {
+      ...iface.ipv4,
+      enabled: true,
+      addresses: [{ ip: '10.0.0.5/24', prefixLength: null }],
+    };
+    const out = applyPolicyFormValues(original, { ...values, interfaces: [iface] });
+    assert.deepEqual(out.spec.desiredState?.interfaces?.[0]?.ipv4?.address, [
+      { ip: '10.0.0.5', 'prefix-length': 24 },
+    ]);
+  });
+  // ifaces/bridge_vlan.rs `sanitize`: no trunk keys on an access port, no trunk tag without native.
+  void it('switching a port from trunk to access removes the trunk keys', () => {
+    const values = valuesOf(linuxBridgeVlanPolicy);
+    const lb = values.interfaces[0];
+    assert.ok(lb?.type === 'linux-bridge');
+    const ports = lb.linuxBridge.ports.map((p, i) =>
+      i === 0 ? { ...p, vlan: withPortVlanMode(p.vlan, 'access') } : p,
+    );
+    const out = applyPolicyFormValues(linuxBridgeVlanPolicy, {
+      ...values,
+      interfaces: [{ ...lb, linuxBridge: { ...lb.linuxBridge, ports } }],
+    });
+    assert.deepEqual(out.spec.desiredState?.interfaces?.[0]?.bridge?.port?.[0]?.vlan, {
+      mode: 'access',
+      tag: 100,
+    });
+    assert.deepEqual(
+      validatePolicy(out, { nodes: [], nodeNetworkStates: [] })
+        .filter((f) => f.code.startsWith('bridge.port.vlan'))
+        .map((f) => f.code),
+      [],
+    );
+  });
+  void it('switching access to trunk makes the access tag the native VLAN', () => {
+    const access: PortVlanFormValues = {
+      mode: 'access',
+      tag: 300,
+      enableNative: null,
+      trunkTags: [],
+    };
+    assert.deepEqual(withPortVlanMode(access, 'trunk'), {
+      mode: 'trunk',
+      tag: 300,
+      enableNative: true,
+      trunkTags: [],
+    });
+    const trunk: PortVlanFormValues = {
+      mode: 'trunk',
+      tag: null,
+      enableNative: null,
+      trunkTags: [{ kind: 'id', id: 5 }],
+    };
+    assert.equal(withPortVlanMode(trunk, 'trunk'), trunk);
+    assert.equal(withPortVlanMode(trunk, 'none'), null);
+  });
+  // ifaces/mac_vlan.rs `MacVlanConfig`: mode has no default, so a new MAC-VLAN must pick one.
+  void it('a new MAC-VLAN left without a mode is refused, not written without one silently', () => {
+    const original = createEmptyPolicy('p');
+    const mv = newInterfaceFormValues('mac-vlan', 'mv0');
+    assert.ok(mv.type === 'mac-vlan');
+    const out = applyPolicyFormValues(original, {
+      ...valuesOf(original),
+      interfaces: [{ ...mv, macVlan: { baseIface: 'ens4', mode: '' } }],
+    });
+    const codes = validatePolicy(out, { nodes: [], nodeNetworkStates: [] }).map((f) => f.code);
+    assert.ok(codes.includes('macvlan.mode.required'));
+  });
+});
+
+void describe('port lists written as `ports` (serde alias of `port`)', () => {
+  // bond.rs `BondConfig.port` and linux_bridge.rs `LinuxBridgeConfig.port` take `ports` too.
+  const aliased: NodeNetworkConfigurationPolicy = {
+    ...createEmptyPolicy('p'),
+    spec: {
+      desiredState: {
+        interfaces: [
+          {
+            name: 'bond0',
+            type: 'bond',
+            state: 'up',
+            'link-aggregation': { ports: ['ens4'], mode: 'active-backup' },
+          },
+          {
+            name: 'br0',
+            type: 'linux-bridge',
+            state: 'up',
+            bridge: { ports: [{ name: 'bond0' }] },
+          },
+        ],
+      },
+    },
+  };
+  void it('the form shows them and writes them back as `port`, in the alias place', () => {
+    const values = valuesOf(aliased);
+    const [bond, br] = values.interfaces;
+    assert.ok(bond?.type === 'bond' && br?.type === 'linux-bridge');
+    assert.deepEqual(bond.bond.ports, ['ens4']);
+    assert.deepEqual(
+      br.linuxBridge.ports.map((p) => p.name),
+      ['bond0'],
+    );
+    assert.deepEqual(applyPolicyFormValues(aliased, values), aliased);
+    const out = applyPolicyFormValues(aliased, {
+      ...values,
+      interfaces: [
+        { ...bond, bond: { ...bond.bond, ports: ['ens4', 'ens5'] } },
+        { ...br, linuxBridge: { ...br.linuxBridge, ports: [] } },
+      ],
+    });
+    const [ob, obr] = out.spec.desiredState?.interfaces ?? [];
+    assert.deepEqual(Object.entries(ob?.['link-aggregation'] ?? {}), [
+      ['port', ['ens4', 'ens5']],
+      ['mode', 'active-backup'],
+    ]);
+    assert.deepEqual(obr?.bridge, { port: [] });
   });
 });

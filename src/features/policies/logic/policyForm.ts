@@ -27,6 +27,7 @@ import {
   type TrunkTagFormValues,
 } from '../model/policyForm';
 import { isTemplate } from './validatePolicy';
+import { parseIp } from '../../../shared/net/cidr';
 
 type Obj = Record<string, unknown>;
 
@@ -146,6 +147,21 @@ const readPortVlan = (v: unknown, path: string): PortVlanFormValues | null => {
   };
 };
 
+/**
+ * A port list under `port` or its serde alias `ports` (bond.rs, linux_bridge.rs, ovs.rs); the
+ * form writes it back as `port` and drops the alias (nmstate refuses both as a duplicate field).
+ */
+const portsOf = (section: Obj): unknown => section.port ?? section.ports;
+const setPorts = (section: Obj, ports: unknown[]): void => {
+  if (Object.prototype.hasOwnProperty.call(section, 'ports')) {
+    // `port` takes the alias's place, so the YAML keeps its order.
+    const entries = Object.entries(section).filter(([k]) => k !== 'port');
+    for (const k of Object.keys(section)) Reflect.deleteProperty(section, k);
+    for (const [k, v] of entries) section[k === 'ports' ? 'port' : k] = v;
+  }
+  section.port = ports;
+};
+
 const readBridgePorts = (v: unknown, path: string): Obj[] => {
   if (v === undefined) return [];
   if (!Array.isArray(v)) return fail(v, path);
@@ -198,7 +214,7 @@ const readInterface = (o: Obj, sourceIndex: number | null, path: string): Interf
         bond: {
           mode: readStr(la.mode, `${path}.link-aggregation.mode`),
           options: readRows(la.options, `${path}.link-aggregation.options`, true),
-          ports: readStrList(la.port, `${path}.link-aggregation.port`),
+          ports: readStrList(portsOf(la), `${path}.link-aggregation.port`),
         },
       };
     }
@@ -210,10 +226,12 @@ const readInterface = (o: Obj, sourceIndex: number | null, path: string): Interf
         type,
         linuxBridge: {
           stpEnabled: readStp(bridge, bp),
-          ports: readBridgePorts(bridge.port, `${bp}.port`).map((p, i): BridgePortFormValues => ({
-            name: p.name as string,
-            vlan: readPortVlan(p.vlan, `${bp}.port[${i}].vlan`),
-          })),
+          ports: readBridgePorts(portsOf(bridge), `${bp}.port`).map(
+            (p, i): BridgePortFormValues => ({
+              name: p.name as string,
+              vlan: readPortVlan(p.vlan, `${bp}.port[${i}].vlan`),
+            }),
+          ),
         },
       };
     }
@@ -225,27 +243,29 @@ const readInterface = (o: Obj, sourceIndex: number | null, path: string): Interf
         type,
         ovsBridge: {
           stpEnabled: readStp(bridge, bp),
-          ports: readBridgePorts(bridge.port, `${bp}.port`).map((p, i): OvsBridgePortFormValues => {
-            const pp = `${bp}.port[${i}]`;
-            const la = readObj(p['link-aggregation'], `${pp}.link-aggregation`);
-            const members: unknown = la?.port;
-            if (members !== undefined && !Array.isArray(members))
-              fail(members, `${pp}.link-aggregation.port`);
-            return {
-              name: p.name as string,
-              vlan: readPortVlan(p.vlan, `${pp}.vlan`),
-              bond: la
-                ? {
-                    mode: readStr(la.mode, `${pp}.link-aggregation.mode`),
-                    ports: ((members ?? []) as unknown[]).map((m, mi) => {
-                      const mp = `${pp}.link-aggregation.port[${mi}]`;
-                      const mo = readObj(m, mp) ?? fail(m, mp);
-                      return typeof mo.name === 'string' ? mo.name : fail(mo.name, `${mp}.name`);
-                    }),
-                  }
-                : null,
-            };
-          }),
+          ports: readBridgePorts(portsOf(bridge), `${bp}.port`).map(
+            (p, i): OvsBridgePortFormValues => {
+              const pp = `${bp}.port[${i}]`;
+              const la = readObj(p['link-aggregation'], `${pp}.link-aggregation`);
+              const members: unknown = la ? portsOf(la) : undefined;
+              if (members !== undefined && !Array.isArray(members))
+                fail(members, `${pp}.link-aggregation.port`);
+              return {
+                name: p.name as string,
+                vlan: readPortVlan(p.vlan, `${pp}.vlan`),
+                bond: la
+                  ? {
+                      mode: readStr(la.mode, `${pp}.link-aggregation.mode`),
+                      ports: ((members ?? []) as unknown[]).map((m, mi) => {
+                        const mp = `${pp}.link-aggregation.port[${mi}]`;
+                        const mo = readObj(m, mp) ?? fail(m, mp);
+                        return typeof mo.name === 'string' ? mo.name : fail(mo.name, `${mp}.name`);
+                      }),
+                    }
+                  : null,
+              };
+            },
+          ),
         },
       };
     }
@@ -383,8 +403,10 @@ const writeIp = (
       // Keep keys the form does not edit (lifetimes …) of the address with the same IP.
       const prev = old.find((o): o is Obj => isObj(o) && o.ip === a.ip);
       const next: Obj = prev ? { ...prev } : {};
-      next.ip = a.ip;
-      setOrDelete(next, 'prefix-length', a.prefixLength, null);
+      // A CIDR left in the address field (Save before the field lost focus) is split too.
+      const split = a.prefixLength === null ? splitCidrAddress(a) : a;
+      next.ip = split.ip;
+      setOrDelete(next, 'prefix-length', split.prefixLength, null);
       return next;
     });
   }
@@ -430,16 +452,20 @@ const writeBridgePorts = <P extends BridgePortFormValues>(
   extra: (port: Obj, b: P | undefined, a: P) => void,
 ): void => {
   if (same(before, after)) return;
-  const old: unknown[] = Array.isArray(bridge.port) ? (bridge.port as unknown[]) : [];
-  bridge.port = after.map((a) => {
-    const i = before.findIndex((b) => b.name === a.name);
-    const prev = old[i];
-    const port: Obj = isObj(prev) ? structuredClone(prev) : { name: a.name };
-    const b = before[i];
-    writePortVlan(port, b?.vlan ?? null, a.vlan);
-    extra(port, b, a);
-    return port;
-  });
+  const listed = portsOf(bridge);
+  const old: unknown[] = Array.isArray(listed) ? (listed as unknown[]) : [];
+  setPorts(
+    bridge,
+    after.map((a) => {
+      const i = before.findIndex((b) => b.name === a.name);
+      const prev = old[i];
+      const port: Obj = isObj(prev) ? structuredClone(prev) : { name: a.name };
+      const b = before[i];
+      writePortVlan(port, b?.vlan ?? null, a.vlan);
+      extra(port, b, a);
+      return port;
+    }),
+  );
 };
 
 const writeStp = (
@@ -500,7 +526,7 @@ const writeInterface = (
           a.options.map((r) => [r.key, optionValue(r.value, prev[r.key])]),
         );
     }
-    if (!same(b.ports, a.ports)) la.port = [...a.ports];
+    if (!same(b.ports, a.ports)) setPorts(la, [...a.ports]);
   } else if (before.type === 'linux-bridge' && after.type === 'linux-bridge') {
     if (same(before.linuxBridge, after.linuxBridge)) return;
     const bridge = child(iface, 'bridge');
@@ -519,7 +545,10 @@ const writeInterface = (
       const la = child(port, 'link-aggregation');
       if ((b?.bond?.mode ?? '') !== a.bond.mode) setOrDelete(la, 'mode', a.bond.mode, '');
       if (!same(b?.bond?.ports ?? [], a.bond.ports))
-        la.port = a.bond.ports.map((name) => ({ name }));
+        setPorts(
+          la,
+          a.bond.ports.map((name) => ({ name })),
+        );
     });
   } else if (before.type === 'vlan' && after.type === 'vlan') {
     if (same(before.vlan, after.vlan)) return;
@@ -728,6 +757,37 @@ export const withInterfaceType = (
   const base = own ? stashed : newInterfaceFormValues(type, value.name);
   const { sourceIndex, name, state, description, mtu, ipv4, ipv6 } = value;
   return { ...base, sourceIndex, name, state, description, mtu, ipv4, ipv6 };
+};
+
+/**
+ * An address typed as a CIDR (`10.0.0.5/24`) as nmstate takes it: `ip` and `prefix-length`
+ * (ip.rs `InterfaceIpAddr`). Anything that is not a valid address with an in-range prefix stays
+ * as typed, for the validator to point at.
+ */
+export const splitCidrAddress = (a: AddressFormValues): AddressFormValues => {
+  const m = /^\s*([^/\s]+)\/(\d{1,3})\s*$/.exec(a.ip);
+  if (!m) return a;
+  const ip = parseIp(m[1]);
+  const prefix = Number(m[2]);
+  if (!ip.ok || prefix > (ip.value.family === 4 ? 32 : 128)) return a;
+  return { ...a, ip: m[1] ?? a.ip, prefixLength: prefix };
+};
+
+/**
+ * A bridge port's VLAN settings after the mode select changed. nmstate refuses trunk keys on an
+ * access port and a trunk `tag` without `enable-native` (ifaces/bridge_vlan.rs `sanitize`), so
+ * access drops them, and an access tag becomes the trunk's native VLAN.
+ */
+export const withPortVlanMode = (
+  value: PortVlanFormValues | null,
+  mode: 'access' | 'trunk' | 'none',
+): PortVlanFormValues | null => {
+  if (mode === 'none') return null;
+  if (mode === 'access')
+    return { mode, tag: value?.tag ?? null, enableNative: null, trunkTags: [] };
+  if (value?.mode === 'trunk') return value;
+  const tag = value?.tag ?? null;
+  return { mode, tag, enableNative: tag === null ? null : true, trunkTags: value?.trunkTags ?? [] };
 };
 
 export const newRouteFormValues = (): RouteFormValues => ({

@@ -230,3 +230,21 @@ void describe('preview follows nmstate merge rules and the handler generate step
     assert.equal(n.resolvedDesiredState?.interfaces?.[0]?.name, nic?.name);
   });
 });
+
+void describe('buildPolicyPreview reads aliases as nmstate does', () => {
+  // bond.rs `BondConfig.port` (alias `ports`): the preview sees the ports given as `ports`.
+  void it('a bond with `ports` and mode 1 enslaves its ports', () => {
+    const p = structuredClone(workers(bondVlanPolicy));
+    const bond = p.spec.desiredState?.interfaces?.[0];
+    assert.ok(bond?.['link-aggregation']);
+    bond['link-aggregation'] = { mode: 1 as unknown as string, ports: ['ens4'] };
+    const [w1] = buildPolicyPreview(p, clusterNodes, clusterNodeStates).nodes;
+    assert.ok(w1);
+    assert.equal(w1.status, 'ok');
+    const ens4 = w1.interfaces.changed.find((c) => c.name === 'ens4');
+    assert.ok(ens4, JSON.stringify(w1.interfaces));
+    const created = (w1.resolvedDesiredState?.interfaces ?? []).find((i) => i.name === 'bond1');
+    assert.deepEqual(created?.['link-aggregation']?.port, ['ens4']);
+    assert.equal(created['link-aggregation'].mode, 'active-backup');
+  });
+});

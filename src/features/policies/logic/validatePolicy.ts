@@ -16,6 +16,15 @@ import { isPolicyUpdateBlocked } from './enactments';
 import { getMatchedNodes } from './nodeSelection';
 import { BOND_MODES } from '../model/bondModes';
 import { LABEL_SAFE, isValidLabelValue } from '../../../shared/logic/labels';
+import { suggestKey } from '../../../shared/logic/suggestKey';
+import { canonicalizeDesiredState, findUnknownKeys } from './nmpolicy/keys';
+import type { JsonValue } from './nmpolicy/types';
+
+/** A node's current interface as far as the existence checks need it. */
+export interface CurrentInterface {
+  name: string;
+  type?: string;
+}
 
 export interface PolicyValidationContext {
   nodes: readonly Node[];
@@ -26,12 +35,19 @@ export interface PolicyValidationContext {
   existingPolicy?: NodeNetworkConfigurationPolicy;
   /** Defaults to OpenShift, where br-ex and the default-route NIC are off limits. */
   platform?: Platform;
+  /**
+   * Current interfaces per node name, for callers that hold digests rather than whole
+   * NodeNetworkStates; a node listed here is read from it instead of its NodeNetworkState.
+   */
+  currentInterfaces?: Readonly<Record<string, readonly CurrentInterface[]>>;
 }
 
 export const POLICY_NAME_MAX = 63;
 export const INTERFACE_NAME_MAX = 15;
 export { BOND_MODES };
 export const MAC_VLAN_MODES = ['vepa', 'bridge', 'private', 'passthru', 'source'] as const;
+/** route.rs `RouteType`. */
+export const ROUTE_TYPES = ['blackhole', 'unreachable', 'prohibit'] as const;
 export const INTERFACE_STATES = ['up', 'down', 'absent', 'ignore'] as const;
 export const MTU_MIN = 68;
 export const MTU_MAX = 65535;
@@ -95,19 +111,26 @@ const nodeList = (nodes: string[]): Record<string, string | number> => ({
   nodeCount: nodes.length,
 });
 
+/** A controller's port list under `port` or its alias `ports` (bond.rs, linux_bridge.rs, ovs.rs, vrf.rs). */
+const portList = (section: unknown): unknown[] => {
+  if (!isRecord(section)) return [];
+  const list = section.port ?? section.ports;
+  return Array.isArray(list) ? (list as unknown[]) : [];
+};
+
 /** Ports a controller interface enslaves, whatever its type. */
 export const getInterfacePorts = (iface: NetworkInterface): string[] => {
   const out: string[] = [];
-  for (const p of iface['link-aggregation']?.port ?? []) if (typeof p === 'string') out.push(p);
-  for (const p of iface.bridge?.port ?? []) {
+  for (const p of portList(iface['link-aggregation'])) if (typeof p === 'string') out.push(p);
+  for (const p of portList(iface.bridge)) {
     if (!isRecord(p)) continue;
     const la = p['link-aggregation'];
     // An OVS bond is a bridge port whose members are the real NICs; the bond name is virtual.
-    if (la && Array.isArray(la.port)) {
-      for (const m of la.port) if (isRecord(m) && typeof m.name === 'string') out.push(m.name);
+    if (isRecord(la) && (Array.isArray(la.port) || Array.isArray(la.ports))) {
+      for (const m of portList(la)) if (isRecord(m) && typeof m.name === 'string') out.push(m.name);
     } else if (typeof p.name === 'string') out.push(p.name);
   }
-  for (const p of iface.vrf?.port ?? []) if (typeof p === 'string') out.push(p);
+  for (const p of portList(iface.vrf)) if (typeof p === 'string') out.push(p);
   return out;
 };
 
@@ -162,6 +185,43 @@ export const getDefaultRouteInterfaces = (state: NetworkState | undefined): Set<
 const findIfaces = (state: NetworkState | undefined, name: string): NetworkInterface[] =>
   asInterfaces(state?.interfaces).filter((i) => i.name === name);
 
+/**
+ * A dummy, or a linux bridge without ports (those the policy gives it, else those it has on every
+ * node): nothing it carries leaves the node.
+ */
+const isIsolated = (
+  iface: NetworkInterface,
+  known: readonly string[],
+  states: Map<string, NetworkState | undefined>,
+): boolean => {
+  if (iface.type === 'dummy') return true;
+  if (iface.type !== 'linux-bridge') return false;
+  const stated: unknown = iface.bridge?.port;
+  if (Array.isArray(stated)) return stated.length === 0;
+  return known.every((n) =>
+    findIfaces(states.get(n), iface.name).every(
+      (c) => c.type !== 'linux-bridge' || (c.bridge?.port ?? []).length === 0,
+    ),
+  );
+};
+
+/** serde's `unknown field` of every struct nmstate reads with deny_unknown_fields (schema.ts). */
+const validateUnknownKeys = (desired: Record<string, unknown>, add: Add): void => {
+  for (const u of findUnknownKeys(desired as JsonValue)) {
+    const path = u.path
+      .map((seg) => (typeof seg === 'number' ? `[${seg}]` : `.${seg}`))
+      .join('')
+      .replace(/^\./, '');
+    const suggestion = suggestKey(u.key, u.expected);
+    add({
+      severity: 'error',
+      code: suggestion === undefined ? 'nmstate.unknownField' : 'nmstate.unknownField.suggest',
+      path: `spec.desiredState.${path}`,
+      params: suggestion === undefined ? { key: u.key } : { key: u.key, suggestion },
+    });
+  }
+};
+
 export const validatePolicy = (
   policy: NodeNetworkConfigurationPolicy,
   ctx: PolicyValidationContext,
@@ -175,12 +235,39 @@ export const validatePolicy = (
   const matched = getMatchedNodes({ spec }, ctx.nodes).map((n) => n.metadata.name);
   const states = new Map<string, NetworkState | undefined>();
   for (const nns of ctx.nodeNetworkStates) states.set(nns.metadata.name, nns.status?.currentState);
-  const known = matched.filter((n) => states.get(n) !== undefined);
+  const known = matched.filter(
+    (n) => states.get(n) !== undefined || ctx.currentInterfaces?.[n] !== undefined,
+  );
+  const currentOf = (node: string): readonly CurrentInterface[] =>
+    ctx.currentInterfaces?.[node] ??
+    asInterfaces(states.get(node)?.interfaces).map((i) =>
+      typeof i.type === 'string' ? { name: i.name, type: i.type } : { name: i.name },
+    );
+  /**
+   * Matched nodes where the interface does not exist yet, so nmstate creates it and needs what a
+   * new one needs (bond.rs `validate_new_iface_with_no_mode`, vlan.rs `sanitize` after
+   * `post_inter_ifaces_process_vlan` took `base-iface` from the current VLAN). Without any node
+   * state nothing says it exists, and it is treated as new.
+   */
+  const newOn = (iface: NetworkInterface): { isNew: boolean; nodes: string[] } => {
+    const nodes = known.filter(
+      (n) =>
+        !currentOf(n).some(
+          (c) =>
+            c.name === iface.name &&
+            (c.type === undefined || iface.type === undefined || c.type === iface.type),
+        ),
+    );
+    return { isNew: known.length === 0 || nodes.length > 0, nodes };
+  };
 
   validateMetadata(policy, ctx, add);
   validateSpecBasics(spec, matched, ctx, add);
 
-  const desired = isRecord(spec.desiredState) ? spec.desiredState : {};
+  const rawDesired = isRecord(spec.desiredState) ? spec.desiredState : {};
+  validateUnknownKeys(rawDesired, add);
+  // Read as nmstate reads it: `ports` is `port`, bond mode 1 is active-backup (nmpolicy/keys.ts).
+  const desired: NetworkState = canonicalizeDesiredState(rawDesired);
   const rawIfaces = desired.interfaces;
   if (isTemplate(rawIfaces)) {
     add({
@@ -280,7 +367,7 @@ export const validatePolicy = (
     if (absent) return;
 
     validateMtu(iface, path, add, byName, known, states);
-    validateTypeSpecific(iface, path, add);
+    validateTypeSpecific(iface, path, add, newOn(iface));
 
     for (const port of getInterfacePorts(iface)) {
       if (isTemplate(port)) continue;
@@ -377,14 +464,20 @@ export const validatePolicy = (
             params: { ip: show(ip), other },
           });
         staticAddresses.set(canonical, name);
-        if (matched.length > 1)
+        if (matched.length > 1) {
+          // On a dummy or a port-less bridge the address never reaches a shared link, so the
+          // same address on every node is a node-local choice: worth a word, not a refusal.
+          const isolated = isIsolated(iface, known, states);
           add({
-            severity: 'error',
-            code: 'ip.address.duplicateAcrossNodes',
+            severity: isolated ? 'warning' : 'error',
+            code: isolated
+              ? 'ip.address.duplicateAcrossNodesIsolated'
+              : 'ip.address.duplicateAcrossNodes',
             path: `${apath}.ip`,
-            params: { ip: show(ip), ...nodeList(matched) },
+            params: { ip: show(ip), name, ...nodeList(matched) },
             nodes: matched,
           });
+        }
         const inUse = known.filter((n) =>
           asInterfaces(states.get(n)?.interfaces).some(
             (ci) =>
@@ -431,7 +524,11 @@ const validateMetadata = (
       path: 'metadata.name',
       params: { max: POLICY_NAME_MAX, length: name.length },
     });
-  else if (!LABEL_SAFE.test(name))
+  else if (!DNS_SUBDOMAIN.test(name))
+    // metadata.name of a custom resource is a lowercase RFC 1123 subdomain (apimachinery
+    // validation `NameIsDNSSubdomain`); the 63 limit above is the handler's: it labels each
+    // enactment `nmstate.io/policy=<name>`, a label value (kubernetes-nmstate
+    // api/shared/nodenetworkconfigurationenactment_types.go `EnactmentPolicyLabel`).
     add({
       severity: 'error',
       code: 'policy.name.invalid',
@@ -577,18 +674,51 @@ const validateMtu = (
 const isVlanId = (v: unknown): boolean =>
   typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= 4094;
 
-const validateTypeSpecific = (iface: NetworkInterface, path: string, add: Add): void => {
+/** Where the interface is created by the policy (see `newOn` in validatePolicy). */
+interface Creation {
+  isNew: boolean;
+  nodes: string[];
+}
+
+const creationParams = (
+  c: Creation,
+  name: string,
+): { params: Record<string, string | number>; nodes?: string[] } =>
+  c.nodes.length > 0
+    ? { params: { name, ...nodeList(c.nodes) }, nodes: c.nodes }
+    : { params: { name } };
+
+const validateTypeSpecific = (
+  iface: NetworkInterface,
+  path: string,
+  add: Add,
+  creation: Creation,
+): void => {
+  const created = creationParams(creation, iface.name);
   switch (iface.type) {
+    case 'team':
+      // nmstate 2 has no team type: iface.rs `InterfaceType` lists none, so it is read as an
+      // unknown interface and cannot be created (NetworkManager dropped teamd too).
+      add({
+        severity: 'error',
+        code: 'interface.type.team',
+        path: `${path}.type`,
+        params: { name: iface.name },
+      });
+      break;
     case 'vlan': {
-      const vlan = iface.vlan;
-      if (!vlan?.['base-iface'])
+      // vlan.rs `VlanConfig`: `id` is required whenever the `vlan` section is given; `base-iface`
+      // only for a new VLAN, an existing one keeps its own (`post_inter_ifaces_process_vlan`).
+      const vlan = isRecord(iface.vlan) ? iface.vlan : undefined;
+      if (!vlan?.['base-iface'] && creation.isNew)
         add({
           severity: 'error',
           code: 'vlan.baseIface.required',
           path: `${path}.vlan.base-iface`,
+          ...created,
         });
       const id: unknown = vlan?.id;
-      if (!isTemplate(id) && !isVlanId(id))
+      if ((vlan !== undefined || creation.isNew) && !isTemplate(id) && !isVlanId(id))
         add({
           severity: 'error',
           code: 'vlan.id.invalid',
@@ -600,33 +730,54 @@ const validateTypeSpecific = (iface: NetworkInterface, path: string, add: Add): 
     case 'bond': {
       const la = iface['link-aggregation'];
       const mode: unknown = la?.mode;
-      if (mode === undefined || mode === '')
-        add({
-          severity: 'error',
-          code: 'bond.mode.required',
-          path: `${path}.link-aggregation.mode`,
-        });
-      else if (!isTemplate(mode) && !(BOND_MODES as readonly unknown[]).includes(mode))
+      if (mode === undefined || mode === '') {
+        // bond.rs `validate_new_iface_with_no_mode`: only a new bond that is to be up needs one.
+        if (creation.isNew && iface.state !== 'down')
+          add({
+            severity: 'error',
+            code: 'bond.mode.required',
+            path: `${path}.link-aggregation.mode`,
+            ...created,
+          });
+      } else if (!isTemplate(mode) && !(BOND_MODES as readonly unknown[]).includes(mode))
         add({
           severity: 'error',
           code: 'bond.mode.invalid',
           path: `${path}.link-aggregation.mode`,
           params: { mode: show(mode) },
         });
+      // nmstate creates a bond without ports; it just carries nothing. An existing bond that
+      // does not restate `port` keeps the ports it has.
       const ports: unknown = la?.port;
-      if (!isTemplate(ports) && (!Array.isArray(ports) || ports.length === 0))
-        add({ severity: 'error', code: 'bond.ports.empty', path: `${path}.link-aggregation.port` });
+      if (
+        !isTemplate(ports) &&
+        ((Array.isArray(ports) && ports.length === 0) || (ports === undefined && creation.isNew))
+      )
+        add({
+          severity: 'warning',
+          code: 'bond.ports.empty',
+          path: `${path}.link-aggregation.port`,
+        });
       break;
     }
     case 'mac-vlan': {
+      // mac_vlan.rs `MacVlanConfig`: `base-iface` and `mode` have no default, so serde requires
+      // both whenever the section is given; a new MAC-VLAN needs the section.
       const mv = iface['mac-vlan'];
-      if (!mv?.['base-iface'])
+      const needed = mv !== undefined || creation.isNew;
+      if (needed && !mv?.['base-iface'])
         add({
           severity: 'error',
           code: 'macvlan.baseIface.required',
           path: `${path}.mac-vlan.base-iface`,
         });
-      if (mv?.mode !== undefined && !(MAC_VLAN_MODES as readonly unknown[]).includes(mv.mode))
+      if (needed && (mv?.mode === undefined || mv.mode === ''))
+        add({ severity: 'error', code: 'macvlan.mode.required', path: `${path}.mac-vlan.mode` });
+      else if (
+        mv?.mode !== undefined &&
+        !isTemplate(mv.mode) &&
+        !(MAC_VLAN_MODES as readonly unknown[]).includes(mv.mode)
+      )
         add({
           severity: 'error',
           code: 'macvlan.mode.invalid',
@@ -637,65 +788,109 @@ const validateTypeSpecific = (iface: NetworkInterface, path: string, add: Add): 
     }
     case 'linux-bridge':
     case 'ovs-bridge': {
-      (iface.bridge?.port ?? []).forEach((port, pi) => {
+      const bridgePorts: unknown = iface.bridge?.port;
+      (Array.isArray(bridgePorts) ? (bridgePorts as unknown[]) : []).forEach((port, pi) => {
         const vlan: unknown = isRecord(port) ? port.vlan : undefined;
-        if (!isRecord(vlan)) return;
-        const vpath = `${path}.bridge.port[${pi}].vlan`;
-        const mode = vlan.mode;
-        if (mode !== undefined && mode !== 'access' && mode !== 'trunk')
-          add({
-            severity: 'error',
-            code: 'bridge.port.vlan.modeInvalid',
-            path: `${vpath}.mode`,
-            params: { mode: show(mode) },
-          });
-        if (vlan.tag !== undefined && !isTemplate(vlan.tag) && !isVlanId(vlan.tag))
-          add({
-            severity: 'error',
-            code: 'vlan.id.invalid',
-            path: `${vpath}.tag`,
-            params: { id: show(vlan.tag), min: 1, max: 4094 },
-          });
-        if (mode === 'access' && vlan.tag === undefined)
-          add({ severity: 'error', code: 'bridge.port.vlan.accessNeedsTag', path: `${vpath}.tag` });
-        const tags: unknown = vlan['trunk-tags'];
-        if (mode === 'trunk' && (!Array.isArray(tags) || tags.length === 0))
-          add({
-            severity: 'error',
-            code: 'bridge.port.vlan.trunkNeedsTags',
-            path: `${vpath}.trunk-tags`,
-          });
-        if (mode === 'trunk' && vlan['enable-native'] === true && vlan.tag === undefined)
-          add({ severity: 'error', code: 'bridge.port.vlan.nativeNeedsTag', path: `${vpath}.tag` });
-        if (Array.isArray(tags))
-          tags.forEach((t: unknown, ti) => {
-            const tpath = `${vpath}.trunk-tags[${ti}]`;
-            if (isRecord(t) && 'id' in t) {
-              if (!isVlanId(t.id))
-                add({
-                  severity: 'error',
-                  code: 'vlan.id.invalid',
-                  path: `${tpath}.id`,
-                  params: { id: show(t.id), min: 1, max: 4094 },
-                });
-            } else if (isRecord(t) && isRecord(t['id-range'])) {
-              const { min, max } = t['id-range'];
-              if (!isVlanId(min) || !isVlanId(max) || (min as number) > (max as number))
-                add({
-                  severity: 'error',
-                  code: 'bridge.port.vlan.trunkRangeInvalid',
-                  path: `${tpath}.id-range`,
-                  params: { min: show(min), max: show(max) },
-                });
-            } else
-              add({ severity: 'error', code: 'bridge.port.vlan.trunkTagInvalid', path: tpath });
-          });
+        if (isRecord(vlan)) validatePortVlan(vlan, `${path}.bridge.port[${pi}].vlan`, add);
       });
       break;
     }
     default:
       break;
   }
+};
+
+/** A trunk tag's VLAN range, or null when it is not one `BridgePortTrunkTag` reads. */
+const trunkRange = (t: unknown): [number, number] | null => {
+  if (!isRecord(t)) return null;
+  if ('id' in t) return isVlanId(t.id) ? [t.id as number, t.id as number] : null;
+  const r = t['id-range'];
+  if (!isRecord(r) || !isVlanId(r.min) || !isVlanId(r.max)) return null;
+  return (r.min as number) <= (r.max as number) ? [r.min as number, r.max as number] : null;
+};
+
+const showTrunkTag = (range: [number, number]): string =>
+  range[0] === range[1] ? String(range[0]) : `${range[0]}-${range[1]}`;
+
+/** ifaces/bridge_vlan.rs `BridgePortVlanConfig::sanitize` and `validate_overlap_trunk_tags`. */
+const validatePortVlan = (vlan: Record<string, unknown>, vpath: string, add: Add): void => {
+  const mode = vlan.mode;
+  if (mode !== undefined && mode !== 'access' && mode !== 'trunk')
+    add({
+      severity: 'error',
+      code: 'bridge.port.vlan.modeInvalid',
+      path: `${vpath}.mode`,
+      params: { mode: show(mode) },
+    });
+  const tag: unknown = vlan.tag;
+  if (tag !== undefined && !isTemplate(tag) && !isVlanId(tag))
+    add({
+      severity: 'error',
+      code: 'vlan.id.invalid',
+      path: `${vpath}.tag`,
+      params: { id: show(tag), min: 1, max: 4094 },
+    });
+  const native = vlan['enable-native'] === true;
+  const tags: unknown = vlan['trunk-tags'];
+  if (mode === 'access' && tag === undefined)
+    add({ severity: 'error', code: 'bridge.port.vlan.accessNeedsTag', path: `${vpath}.tag` });
+  if (mode === 'access' && native)
+    add({
+      severity: 'error',
+      code: 'bridge.port.vlan.accessNative',
+      path: `${vpath}.enable-native`,
+    });
+  if (mode === 'access' && Array.isArray(tags) && tags.length > 0)
+    add({
+      severity: 'error',
+      code: 'bridge.port.vlan.accessTrunkTags',
+      path: `${vpath}.trunk-tags`,
+    });
+  // Upstream refuses a trunk without the key; an empty list passes `sanitize`.
+  if (mode === 'trunk' && !Array.isArray(tags) && !isTemplate(tags))
+    add({
+      severity: 'error',
+      code: 'bridge.port.vlan.trunkNeedsTags',
+      path: `${vpath}.trunk-tags`,
+    });
+  if (mode === 'trunk' && tag !== undefined && tag !== 0 && !native)
+    add({ severity: 'error', code: 'bridge.port.vlan.tagNeedsNative', path: `${vpath}.tag` });
+  if (mode === 'trunk' && native && tag === undefined)
+    add({ severity: 'error', code: 'bridge.port.vlan.nativeNeedsTag', path: `${vpath}.tag` });
+  if (!Array.isArray(tags)) return;
+  const seen: [number, number][] = [];
+  tags.forEach((t: unknown, ti) => {
+    const tpath = `${vpath}.trunk-tags[${ti}]`;
+    if (isRecord(t) && 'id' in t) {
+      if (!isVlanId(t.id))
+        add({
+          severity: 'error',
+          code: 'vlan.id.invalid',
+          path: `${tpath}.id`,
+          params: { id: show(t.id), min: 1, max: 4094 },
+        });
+    } else if (isRecord(t) && isRecord(t['id-range'])) {
+      const { min, max } = t['id-range'];
+      if (!isVlanId(min) || !isVlanId(max) || (min as number) > (max as number))
+        add({
+          severity: 'error',
+          code: 'bridge.port.vlan.trunkRangeInvalid',
+          path: `${tpath}.id-range`,
+          params: { min: show(min), max: show(max) },
+        });
+    } else add({ severity: 'error', code: 'bridge.port.vlan.trunkTagInvalid', path: tpath });
+    const range = trunkRange(t);
+    if (!range) return;
+    const other = seen.find(([lo, hi]) => range[0] <= hi && lo <= range[1]);
+    if (other)
+      add({
+        severity: 'error',
+        code: 'bridge.port.vlan.trunkOverlap',
+        path: tpath,
+        params: { tag: showTrunkTag(range), other: showTrunkTag(other) },
+      });
+    seen.push(range);
+  });
 };
 
 const validateRoutes = (
@@ -757,7 +952,29 @@ const validateRoutes = (
         });
     }
     const dev = route['next-hop-interface'];
-    if (typeof dev === 'string' && dev !== '' && !absent) {
+    // route.rs `Routes::validate`: a blackhole/unreachable/prohibit route has no next hop (but
+    // `lo`), every other one needs `next-hop-interface`; the address alone is not enough.
+    const routeType: unknown = route['route-type'];
+    if (routeType !== undefined && !isTemplate(routeType)) {
+      if (!(ROUTE_TYPES as readonly unknown[]).includes(routeType))
+        add({
+          severity: 'error',
+          code: 'route.type.invalid',
+          path: `${path}.route-type`,
+          params: { type: show(routeType) },
+        });
+      else if (
+        !absent &&
+        ((typeof dev === 'string' && dev !== '' && dev !== 'lo') ||
+          (hop !== undefined && hop !== ''))
+      )
+        add({
+          severity: 'error',
+          code: 'route.typed.nextHop',
+          path: `${path}.route-type`,
+          params: { type: routeType as string },
+        });
+    } else if (typeof dev === 'string' && dev !== '' && !absent) {
       const nodes = missingOn(dev);
       if (nodes.length > 0)
         add({
@@ -767,17 +984,22 @@ const validateRoutes = (
           params: { name: dev, ...nodeList(nodes) },
           nodes,
         });
-    } else if (!absent && (hop === undefined || hop === ''))
-      add({ severity: 'error', code: 'route.nextHop.required', path });
-    for (const [key, code] of [
-      ['metric', 'route.metric.invalid'],
-      ['table-id', 'route.tableId.invalid'],
+    } else if (!absent && routeType === undefined)
+      add({
+        severity: 'error',
+        code: 'route.nextHopInterface.required',
+        path: `${path}.next-hop-interface`,
+      });
+    for (const [key, code, min] of [
+      // route.rs `RouteEntry::USE_DEFAULT_METRIC`: -1 leaves the metric to the backend.
+      ['metric', 'route.metric.invalid', -1],
+      ['table-id', 'route.tableId.invalid', 0],
     ] as const) {
       const v: unknown = route[key];
       if (
         v !== undefined &&
         !isTemplate(v) &&
-        !(typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 0xffffffff)
+        !(typeof v === 'number' && Number.isInteger(v) && v >= min && v <= 0xffffffff)
       )
         add({ severity: 'error', code, path: `${path}.${key}`, params: { value: show(v) } });
     }

@@ -56,3 +56,28 @@ void describe('getYamlPathPosition', () => {
   void it('returns null for text that does not parse', () =>
     assert.equal(getYamlPathPosition('a: [', 'a'), null));
 });
+
+void describe('getYamlPathPosition for nmstate findings', () => {
+  const text = `spec:
+  desiredState:
+    interfaces:
+      - name: bond0
+        type: bond
+        mtuu: 9000
+        link-aggregation:
+          mode: 1
+          ports: []
+`;
+  void it('points at an unknown key itself', () => {
+    assert.deepEqual(getYamlPathPosition(text, 'spec.desiredState.interfaces[0].mtuu'), {
+      line: 6,
+      column: 9,
+    });
+  });
+  void it('finds `port` written as its alias `ports`', () => {
+    assert.deepEqual(
+      getYamlPathPosition(text, 'spec.desiredState.interfaces[0].link-aggregation.port'),
+      { line: 9, column: 11 },
+    );
+  });
+});

@@ -67,6 +67,8 @@ export const getNodePathOffset = (
         return k?.value === key;
       });
     let pair = findPair(seg ?? '');
+    // Findings name nmstate's canonical key; the text may use its alias (bond.rs, linux_bridge.rs).
+    if (!pair && seg === 'port') pair = findPair('ports');
     if (!pair) {
       // Label keys like `node-role.kubernetes.io/worker` were split at their dots.
       const rest = segments.slice(i).filter((s) => typeof s === 'string');

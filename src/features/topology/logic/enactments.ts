@@ -11,6 +11,7 @@ import type {
 import { getEnactmentPhase, indexEnactments } from '../../policies/logic/enactments';
 import type { EnactmentPhase } from '../model/types';
 import { isRecord } from '../../../shared/logic/isRecord';
+import { canonicalizeDesiredState } from '../../policies/logic/nmpolicy/keys';
 
 export { getEnactmentPhase, indexEnactments };
 
@@ -66,8 +67,23 @@ export function getEffectiveDesiredState(
   if (isRecord(fromEnactment)) return fromEnactment;
   const spec: unknown = policy?.spec;
   const fromPolicy = isRecord(spec) ? spec.desiredState : undefined;
-  if (isRecord(fromPolicy)) return fromPolicy;
+  if (isRecord(fromPolicy)) return canonicalPolicyState(fromPolicy);
   return undefined;
+}
+
+/**
+ * The policy's desired state under nmstate's canonical keys (`ports` read as `port`), as the
+ * handler's `nmstatectl policy` prints it into the enactment; kept per object, as the topology
+ * asks once per node.
+ */
+const canonicalStates = new WeakMap<object, NetworkState>();
+function canonicalPolicyState(state: NetworkState): NetworkState {
+  let out = canonicalStates.get(state);
+  if (out === undefined) {
+    out = canonicalizeDesiredState(state);
+    canonicalStates.set(state, out);
+  }
+  return out;
 }
 
 /** Desired-state interfaces, tolerating capture templates (a string) in place of the array. */

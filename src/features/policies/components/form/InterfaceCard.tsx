@@ -33,7 +33,7 @@ import type {
   TrunkTagFormValues,
 } from '../../model/policyForm';
 import { FORM_INTERFACE_STATES, FORM_INTERFACE_TYPES } from '../../model/policyForm';
-import { withInterfaceType } from '../../logic/policyForm';
+import { splitCidrAddress, withInterfaceType, withPortVlanMode } from '../../logic/policyForm';
 import { BOND_MODES, MAC_VLAN_MODES } from '../../logic/validatePolicy';
 import {
   FieldFindings,
@@ -115,6 +115,14 @@ function IpSection({ family, value, onChange, findings, prefix }: IpSectionProps
                       addresses: value.addresses.map((x, j) => (j === i ? { ...x, ip: v } : x)),
                     })
                   }
+                  onBlur={() => {
+                    const split = splitCidrAddress({ ...a, prefixLength: null });
+                    if (split.prefixLength !== null)
+                      onChange({
+                        ...value,
+                        addresses: value.addresses.map((x, j) => (j === i ? split : x)),
+                      });
+                  }}
                 />
               </FlexItem>
               <FlexItem>
@@ -185,16 +193,7 @@ function PortVlanFields({
           aria-label={t('VLAN mode')}
           value={value?.mode ?? 'none'}
           onChange={(_e, v) =>
-            onChange(
-              v === 'none'
-                ? null
-                : {
-                    mode: v === 'trunk' ? 'trunk' : 'access',
-                    tag: value?.tag ?? null,
-                    enableNative: value?.enableNative ?? null,
-                    trunkTags: value?.trunkTags ?? [],
-                  },
-            )
+            onChange(withPortVlanMode(value, v === 'trunk' || v === 'access' ? v : 'none'))
           }
         >
           <FormSelectOption value="none" label={t('No VLAN filtering')} />
@@ -601,7 +600,8 @@ export function InterfaceCard({
                         onChange({ ...value, macVlan: { ...value.macVlan, mode: v } })
                       }
                     >
-                      <FormSelectOption value="" label={t('Default')} />
+                      {/* nmstate has no default MAC-VLAN mode (mac_vlan.rs): one must be picked. */}
+                      <FormSelectOption value="" label={t('Select a mode')} isDisabled />
                       {MAC_VLAN_MODES.map((m) => (
                         <FormSelectOption key={m} value={m} label={m} />
                       ))}
