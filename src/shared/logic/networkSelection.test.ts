@@ -2,7 +2,11 @@
 // parsePodNetworkObjectName); each test names the rule it follows.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { networkSelectionErrorText, parseNetworkSelection } from './networkSelection';
+import {
+  networkSelectionErrorText,
+  parseNetworkSelection,
+  requestedNetworkKeys,
+} from './networkSelection';
 
 describe('parseNetworkSelection (multus-cni pkg/k8sclient/k8sclient.go)', () => {
   it('comma form: [namespace/]name[@interface], the pod namespace by default, parts trimmed', () => {
@@ -145,5 +149,13 @@ describe('networkSelectionErrorText (multus-cni pkg/k8sclient/k8sclient.go messa
       networkSelectionErrorText(r.error),
       'parsePodNetworkAnnotation: failed to parse pod Network Attachment Selection Annotation JSON format: unexpected end of JSON input',
     );
+  });
+});
+
+describe('requestedNetworkKeys', () => {
+  it('lists namespace/name, skipping empty items and everything of a rejected annotation', () => {
+    assert.deepEqual(requestedNetworkKeys('a, ,other/b@x', 'ns'), ['ns/a', 'other/b']);
+    assert.deepEqual(requestedNetworkKeys(' ', 'ns'), []);
+    assert.deepEqual(requestedNetworkKeys('a,B', 'ns'), []);
   });
 });

@@ -123,7 +123,9 @@ function jsonKind(v: unknown): string {
 
 function readJsonElement(
   el: unknown,
-): { ok: true; element: Omit<NetworkSelectionElement, 'namespace'> & { namespace?: string } } | Failure {
+):
+  | { ok: true; element: Omit<NetworkSelectionElement, 'namespace'> & { namespace?: string } }
+  | Failure {
   if (!isRecord(el))
     return fail(
       'invalidJson',
@@ -259,8 +261,14 @@ export function networkSelectionErrorText(error: NetworkSelectionError): string 
   }
 }
 
-/** `namespace/name` of each requested attachment; an unparsable annotation asks for none. */
-export function requestedNetworkKeys(value: string | undefined, defaultNamespace: string): string[] {
+/**
+ * `namespace/name` of each requested attachment. An unparsable annotation asks for none, and an
+ * empty item names no attachment (Multus fails the pod on it, but not on any NAD's account).
+ */
+export function requestedNetworkKeys(
+  value: string | undefined,
+  defaultNamespace: string,
+): string[] {
   const r = parseNetworkSelection(value, defaultNamespace);
-  return r.ok ? r.items.map((i) => `${i.namespace}/${i.name}`) : [];
+  return r.ok ? r.items.filter((i) => i.name !== '').map((i) => `${i.namespace}/${i.name}`) : [];
 }

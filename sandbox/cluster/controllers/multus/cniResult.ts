@@ -166,7 +166,12 @@ export function networkStatusesFromResult(
   return fields.map(entry);
 }
 
-/** SetNetworkStatus: each entry indented with four spaces, joined with commas inside brackets. */
+/**
+ * SetNetworkStatus: each entry indented with four spaces, joined with commas inside brackets.
+ * Go's encoder escapes `<`, `>` and `&` (so the "<nil>" gateway reads "\u003cnil\u003e" in the
+ * raw annotation); JSON readers see the same strings either way.
+ */
 export function formatNetworkStatus(entries: readonly NetworkStatusEntry[]): string {
-  return `[${entries.map((e) => JSON.stringify(e, null, 4)).join(',')}]`;
+  const escape: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026' };
+  return `[${entries.map((e) => JSON.stringify(e, null, 4).replace(/[<>&]/g, (c) => escape[c] ?? c)).join(',')}]`;
 }

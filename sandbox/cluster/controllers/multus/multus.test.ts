@@ -173,6 +173,10 @@ void test('network-status comes from the CNI result: gateways of default routes,
       gateway: ['10.0.0.1', '<nil>'],
     },
   ]);
+  // Go's JSON encoder escapes the angle brackets in the raw annotation.
+  const raw = formatNetworkStatus(networkStatusesFromResult(single, 'ns/a', false));
+  assert.ok(raw.includes('"\\u003cnil\\u003e"'));
+  assert.ok(!raw.includes('<nil>'));
   // bridge-like result: host-side interfaces have no sandbox and get no entry; the IP names its
   // interface by index.
   const bridge: CniResult = {

@@ -93,7 +93,10 @@ export function parseNetworkStatus(pod: Pod): ParseNetworkStatusResult {
  * Multus rejects requests nothing (the pod's sandbox fails before any attachment).
  */
 export function getRequestedNetworks(pod: Pod): string[] {
-  return requestedNetworkKeys(pod.metadata.annotations?.[NETWORKS_ANNOTATION], pod.metadata.namespace);
+  return requestedNetworkKeys(
+    pod.metadata.annotations?.[NETWORKS_ANNOTATION],
+    pod.metadata.namespace,
+  );
 }
 
 export interface PodNadUsage {

@@ -453,7 +453,9 @@ export function getPodNetworkRefs(pod: Pod): ObjectRef[] {
     pod.metadata.annotations?.[NETWORKS_ANNOTATION],
     pod.metadata.namespace,
   );
-  return r.ok ? r.items.map((i) => ({ namespace: i.namespace, name: i.name })) : [];
+  return r.ok
+    ? r.items.filter((i) => i.name !== '').map((i) => ({ namespace: i.namespace, name: i.name }))
+    : [];
 }
 
 /** Per node, the NADs its pods ask for; finished (Succeeded, Failed) pods hold no interface. */
