@@ -338,7 +338,13 @@ void test('a bad networks annotation and delegate errors fail the pod in Multus 
   addPod(api, 'bad-name', 'Storage');
   addPod(api, 'order', 'bad-ipam,nope');
   addPod(api, 'iso', 'other/x');
+  // A blank item is an empty-named selection; client-go refuses to Get an empty name.
+  addPod(api, 'blank', ' ');
   api.clock.advance(10);
+  assert.match(
+    eventMessage(api, 'blank') ?? '',
+    /cannot find a network-attachment-definition \(\) in namespace \(tenant-a\): resource name may not be empty/,
+  );
   assert.match(
     eventMessage(api, 'bad-name') ?? '',
     /networking: Multus: \[tenant-a\/bad-name\/[^\]]*\]: error loading k8s delegates k8s args: parsePodNetworkAnnotation: parsePodNetworkObjectName: Failed to parse: .*mismatch @ 'Storage'\n'$/,
