@@ -446,7 +446,15 @@ function netnsId(seed: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-/** The kubelet's event text for a failed pod sandbox, with Multus' error chain inside. */
+/**
+ * The kubelet's event text for a failed pod sandbox, with Multus' error chain inside. Thick-plugin
+ * layers, innermost first (k8snetworkplumbingwg/multus-cni): "error configuring pod [ns/name]
+ * networking: " (pkg/server/server.go cmdAdd), printCmdArgs + " ERRORED: " (server.go
+ * wrapCNIRequestError), "CNI request failed with status 400: '…\n'" (pkg/server/api/api.go, the
+ * newline from http.Error), "CmdAdd (shim): " (pkg/server/api/shim.go), then libcni's
+ * `plugin type="multus-shim" name="multus-cni-network" failed (add): ` (containernetworking/cni
+ * libcni/api.go) and the runtime's and kubelet's prefixes.
+ */
 export function sandboxFailureMessage(pod: Pod, inner: string): string {
   const { name, namespace } = pod.metadata;
   const uid = pod.metadata.uid ?? '';
