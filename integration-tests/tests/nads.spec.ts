@@ -128,6 +128,47 @@ test('a NAD whose pods fail to attach shows the Multus error', async ({ consoleP
   await shot(consolePage.page, 'details-failing');
 });
 
+test('a pod on a NAD whose macvlan master is missing on its node shows the Link not found failure', async ({
+  consolePage,
+  kube,
+}) => {
+  // worker-0's NodeNetworkState has no ens9f3, so the sandbox fails the pod as macvlan's
+  // loadConf does ("Link not found"), wrapped in Multus' "error adding container to network".
+  const name = uniqueName('e2e-nomaster');
+  const podName = `${name}-pod`;
+  await kube.post(`${NAD_PATH}/tenant-a/network-attachment-definitions`, {
+    apiVersion: 'k8s.cni.cncf.io/v1',
+    kind: 'NetworkAttachmentDefinition',
+    metadata: { name, namespace: 'tenant-a' },
+    spec: {
+      config: JSON.stringify({
+        cniVersion: '0.3.1',
+        name,
+        type: 'macvlan',
+        master: 'ens9f3',
+        ipam: { type: 'whereabouts', range: '172.22.160.0/24' },
+      }),
+    },
+  });
+  await kube.post('/api/v1/namespaces/tenant-a/pods', {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: {
+      name: podName,
+      namespace: 'tenant-a',
+      annotations: { 'k8s.v1.cni.cncf.io/networks': name },
+    },
+    spec: { nodeName: 'worker-0', containers: [{ name: 'app', image: 'registry.example/app' }] },
+  });
+  const nads = new NadPages(consolePage);
+  await nads.gotoDetails('tenant-a', name);
+  const failing = consolePage.page.getByTestId(`failing-${podName}`);
+  await expect(failing.getByTestId('multus-error')).toContainText(
+    `:${name}]: error adding container to network "${name}": Link not found`,
+  );
+  await shot(consolePage.page, 'details-missing-master');
+});
+
 test('details show attached pods, the <nil> gateway and the effective configuration', async ({
   consolePage,
 }) => {
@@ -135,13 +176,19 @@ test('details show attached pods, the <nil> gateway and the effective configurat
   await nads.gotoDetails('tenant-a', 'macvlan-storage');
   const attached = consolePage.page.getByTestId('attached-pods');
   await expect(attached.getByTestId('attached-web-0')).toContainText('net1');
-  await expect(attached.getByTestId('nil-gateway').first()).toBeVisible();
+  // whereabouts configures no default route here, so network-status has no gateway at all.
+  await expect(attached.getByTestId('nil-gateway')).toHaveCount(0);
   await shot(consolePage.page, 'details');
   await consolePage.page.getByTestId('tab-config').click();
   await expect(
     consolePage.page.getByTestId('note-effective.whereabouts.rangesMerged'),
   ).toBeVisible();
   await expect(consolePage.page.getByTestId('config-effective')).toContainText('ipRanges');
+  // ipvlan-static's static IPAM has a default route without gw: "<nil>", as Go prints a nil IP.
+  await nads.gotoDetails('tenant-b', 'ipvlan-static');
+  await expect(
+    consolePage.page.getByTestId('attached-ipvlan-app').getByTestId('nil-gateway'),
+  ).toBeVisible();
 });
 
 test('the problematic demo NAD has a problems badge with its errors', async ({ consolePage }) => {

@@ -5,11 +5,13 @@
 //   worker-2 only, which has no ens2f1; `worker-vlan200-bridge` (maxUnavailable 1) rolls out one
 //   worker at a time, so it shows Pending/Progressing enactments for its first steps, then
 //   becomes Available; `sriov-gpu-nodes` matches no node (Ignored).
-// - NADs: tenant-a/macvlan-storage (macvlan+whereabouts, "<nil>" gateway), tenant-a/bridge-dualstack
+// - NADs: tenant-a/macvlan-storage (macvlan+whereabouts, no default route so no gateway),
+//   tenant-a/bridge-dualstack
 //   (bridge+host-local v4/v6), tenant-a/tenant-vlan210 (bridge br-tenant, VLAN 210: not allowed on
 //   tor-1 xe-0/0/19, the port of worker-2's ens2f0 whose HNA storage-trunk allows 200-203,300),
 //   tenant-a/l2-overlay (OVN layer2), tenant-a/overlapping-hostlocal (problems: range inside the
-//   cluster network, gateway outside its subnet; no pod uses it), tenant-b/ipvlan-static,
+//   cluster network, gateway outside its subnet; no pod uses it), tenant-b/ipvlan-static (a
+//   default route without gw, so network-status reports the gateway "<nil>"),
 //   tenant-b/hostdev-dhcp, tenant-b/sriov-net, tenant-b/localnet-physnet (OVN localnet VLAN 300),
 //   tenant-b/tuning-conflist (macvlan+tuning conflist), tenant-b/broken-ipam (IPAM "host-locall").
 // - Pods: tenant-b/broken-app (broken-ipam) and tenant-b/orphan-app (missing NAD storage-net) stay

@@ -1,9 +1,11 @@
-// Simulated Multus (thick plugin) plus the kubelet's sandbox creation for scheduled pods: every
-// pod gets a `k8s.v1.cni.cncf.io/network-status` annotation with the default ovn-kubernetes
-// entry and one entry per requested attachment (net1, net2…) with addresses allocated from the
-// NAD's IPAM. A missing or broken NAD leaves the pod ContainerCreating with the kubelet's
-// FailedCreatePodSandBox event in Multus' wording. NAD configs are parsed defensively here; the
-// full validator lives in the NAD feature.
+// Simulated Multus (thick plugin) plus the kubelet's sandbox creation for scheduled pods. Each
+// requested attachment is run as its plugin chain would run it: a CNI result (interfaces, IPs
+// from the NAD's IPAM, the IPAM's routes and DNS) from which the `k8s.v1.cni.cncf.io/network-status`
+// entries are derived as the net-attach-def client derives them (see cniResult.ts). The annotation
+// is read as multus-cni reads it (src/shared/logic/networkSelection.ts). A bad annotation, a
+// missing or broken NAD, an exhausted pool, or a master/device link the node does not have leaves
+// the pod ContainerCreating with the kubelet's FailedCreatePodSandBox event carrying Multus'
+// error chain. NAD configs are parsed defensively here; the full validator lives in the NAD feature.
 import { createHash } from 'node:crypto';
 import type { K8sResource, Node, Pod } from '../../../../src/shared/model/k8s';
 import type {
@@ -12,6 +14,10 @@ import type {
 } from '../../../../src/shared/model/nad';
 import { NETWORKS_ANNOTATION, NETWORK_STATUS_ANNOTATION } from '../../../../src/shared/model/nad';
 import type { NodeNetworkState } from '../../../../src/shared/model/nmstate';
+import {
+  networkSelectionErrorText,
+  parseNetworkSelection,
+} from '../../../../src/shared/logic/networkSelection';
 import type { Cidr, IpAddress } from '../../../../src/shared/net/cidr';
 import {
   addToIp,
@@ -25,6 +31,8 @@ import {
 } from '../../../../src/shared/net/cidr';
 import type { ClusterApi, Controller, ResourceType } from '../../api';
 import type { Scheduler } from '../runtime';
+import type { CniDns, CniIpConfig, CniResult, CniRoute } from './cniResult';
+import { formatNetworkStatus, networkStatusesFromResult } from './cniResult';
 import {
   WorkQueue,
   isoNow,
@@ -60,72 +68,6 @@ const KNOWN_CNI = new Set([
 ]);
 const CHAINED_CNI = new Set(['tuning', 'portmap', 'bandwidth', 'firewall', 'sbr', 'vrf']);
 
-export interface NetworkSelection {
-  namespace: string;
-  name: string;
-  interface?: string;
-  ips?: string[];
-  mac?: string;
-}
-
-export type ParseNetworksResult =
-  { ok: true; items: NetworkSelection[] } | { ok: false; message: string };
-
-/** The pod annotation: a comma list of `[ns/]name[@iface]` or a JSON list of selection elements. */
-export function parseNetworksAnnotation(value: string, podNamespace: string): ParseNetworksResult {
-  const text = value.trim();
-  if (text === '') return { ok: true, items: [] };
-  if (text.startsWith('[')) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch (e) {
-      return {
-        ok: false,
-        message: `parsePodNetworkAnnotation: failed to parse pod Network Attachment Selection Annotation JSON format: ${e instanceof Error ? e.message : String(e)}`,
-      };
-    }
-    if (!Array.isArray(parsed))
-      return { ok: false, message: 'parsePodNetworkAnnotation: annotation is not a list' };
-    const items: NetworkSelection[] = [];
-    for (const el of parsed as unknown[]) {
-      if (typeof el !== 'object' || el === null)
-        return {
-          ok: false,
-          message: 'parsePodNetworkAnnotation: invalid network selection element',
-        };
-      const o = el as Record<string, unknown>;
-      if (typeof o['name'] !== 'string')
-        return {
-          ok: false,
-          message: 'parsePodNetworkAnnotation: network selection element has no name',
-        };
-      items.push({
-        name: o['name'],
-        namespace: typeof o['namespace'] === 'string' ? o['namespace'] : podNamespace,
-        ...(typeof o['interface'] === 'string' ? { interface: o['interface'] } : {}),
-        ...(Array.isArray(o['ips'])
-          ? { ips: (o['ips'] as unknown[]).filter((x): x is string => typeof x === 'string') }
-          : {}),
-        ...(typeof o['mac'] === 'string' ? { mac: o['mac'] } : {}),
-      });
-    }
-    return { ok: true, items };
-  }
-  const items = text
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s !== '')
-    .map((s) => {
-      const [ref = '', iface] = s.split('@');
-      const slash = ref.indexOf('/');
-      const namespace = slash >= 0 ? ref.slice(0, slash) : podNamespace;
-      const name = slash >= 0 ? ref.slice(slash + 1) : ref;
-      return { namespace, name, ...(iface === undefined ? {} : { interface: iface }) };
-    });
-  return { ok: true, items };
-}
-
 type Json = Record<string, unknown>;
 
 function asObject(v: unknown): Json | undefined {
@@ -142,23 +84,40 @@ interface Pool {
   start: IpAddress;
   end: IpAddress;
   exclude: Cidr[];
+  /** Prefix length of the subnet, for the CIDR the IPAM returns. */
+  prefix: number;
   gateway?: string;
   rangeText: string;
   kind: 'host-local' | 'whereabouts' | 'ovn' | 'dhcp';
 }
 
+/** A host link the main plugin needs on the node, and the error it returns when it is absent. */
+interface LinkNeed {
+  name: string;
+  missing: string;
+}
+
 interface Plan {
   pools: Pool[];
-  staticIps: string[];
-  staticGateways: string[];
-  /** Whereabouts reports no gateway as the string "<nil>" in network-status (a known quirk). */
-  nilGateway: boolean;
+  /** Static IPAM addresses (CIDR) with their configured gateways. */
+  staticIps: CniIpConfig[];
+  /** The IPAM's `routes`, verbatim: host-local, whereabouts and static return them unchanged. */
+  routes: CniRoute[];
+  dns: CniDns;
+  /** bridge with `isDefaultGateway` adds a default route via the gateway of each family. */
+  bridgeDefaultRoute: boolean;
+  link?: LinkNeed;
+  /** The network name in "error adding container to network": the config's `name`, else the NAD's. */
+  netName: string;
+  /** libcni's "plugin type=… failed (add): " for a conflist; empty for a single plugin config. */
+  addPrefix: string;
   sriov: boolean;
   ovnMac: boolean;
 }
 
 type PlanResult =
-  { ok: true; plan: Plan } | { ok: false; cause: string; stage: 'delegate' | 'add' };
+  | { ok: true; plan: Plan }
+  | { ok: false; cause: string; stage: 'delegate' | 'add'; netName?: string };
 
 function poolFromCidr(
   key: string,
@@ -182,14 +141,17 @@ function poolFromCidr(
     if (!e.ok) return `invalid range end ${endText}`;
     end = e.value;
   }
-  const exclude: Cidr[] = [];
-  if (kind === 'host-local' && gateway === undefined && startText === undefined) {
-    // host-local keeps the first address for the gateway when none is configured.
-    const next = addToIp(start, 1n);
-    if (next !== undefined) start = next;
+  // host-local claims the subnet's first address as gateway when none is configured
+  // (containernetworking/plugins plugins/ipam/host-local/backend/allocator/range.go, Canonicalize)
+  // and never hands out the gateway (allocator.go).
+  let gw = gateway;
+  if (kind === 'host-local' && gw === undefined) {
+    const first = addToIp(networkAddress(c.value), 1n);
+    if (first !== undefined) gw = formatIp(first);
   }
-  if (gateway !== undefined) {
-    const g = parseIp(gateway);
+  const exclude: Cidr[] = [];
+  if (gw !== undefined) {
+    const g = parseIp(gw);
     if (g.ok)
       exclude.push({
         family: g.value.family,
@@ -202,14 +164,93 @@ function poolFromCidr(
     start,
     end,
     exclude,
-    ...(gateway === undefined ? {} : { gateway }),
+    prefix: c.value.prefix,
+    ...(gw === undefined ? {} : { gateway: gw }),
     rangeText: `${formatIp(start)}-${formatIp(end)}`,
     kind,
   };
 }
 
-/** Reads a NAD's CNI config into an allocation plan, or the error the plugin chain would give. */
-export function planAttachment(nadKey: string, config: string | undefined): PlanResult {
+function readRoutes(ipam: Json): CniRoute[] {
+  const out: CniRoute[] = [];
+  for (const r of Array.isArray(ipam['routes']) ? (ipam['routes'] as unknown[]) : []) {
+    const o = asObject(r);
+    const dst = str(o?.['dst']);
+    if (dst === undefined) continue;
+    const gw = str(o?.['gw']);
+    out.push({ dst, ...(gw === undefined ? {} : { gw }) });
+  }
+  return out;
+}
+
+function readDns(v: unknown): CniDns {
+  const o = asObject(v);
+  if (o === undefined) return {};
+  const list = (x: unknown): string[] | undefined =>
+    Array.isArray(x) ? x.filter((i): i is string => typeof i === 'string') : undefined;
+  const dns: CniDns = {};
+  const nameservers = list(o['nameservers']);
+  if (nameservers !== undefined) dns.nameservers = nameservers;
+  const domain = str(o['domain']);
+  if (domain !== undefined) dns.domain = domain;
+  const search = list(o['search']);
+  if (search !== undefined) dns.search = search;
+  const options = list(o['options']);
+  if (options !== undefined) dns.options = options;
+  return dns;
+}
+
+/**
+ * The host link the main plugin looks up before it does anything else, and its error when the
+ * link is missing. netlink's LinkByName fails with "Link not found" (vishvananda/netlink
+ * link_linux.go, LinkNotFoundError); each plugin wraps it its own way (containernetworking/plugins):
+ * - macvlan and vlan check the master's MTU in loadConf and return the lookup error bare
+ *   (plugins/main/macvlan/macvlan.go and plugins/main/vlan/vlan.go, loadConf/getMTUByName);
+ * - ipvlan says `failed to lookup master "X": Link not found` (plugins/main/ipvlan/ipvlan.go,
+ *   createIpvlan);
+ * - host-device says `failed to find host device: Link not found` (plugins/main/host-device/
+ *   host-device.go, cmdAdd/getLink).
+ * An empty macvlan/ipvlan master means the default-route interface, which always exists; links
+ * inside the container (`linkInContainer`) are not on the node, so neither is checked.
+ */
+function linkNeed(main: Json, type: string): LinkNeed | undefined {
+  if (main['linkInContainer'] === true) return undefined;
+  const master = str(main['master']) ?? '';
+  switch (type) {
+    case 'macvlan':
+    case 'vlan':
+      return master === '' ? undefined : { name: master, missing: 'Link not found' };
+    case 'ipvlan':
+      return master === ''
+        ? undefined
+        : { name: master, missing: `failed to lookup master "${master}": Link not found` };
+    case 'host-device': {
+      const device = str(main['device']) ?? '';
+      return device === ''
+        ? undefined
+        : { name: device, missing: 'failed to find host device: Link not found' };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** libcni's pluginDescription: `type="x"`, plus ` name="y"` when the plugin entry has its own name. */
+function pluginDescription(plugin: Json): string {
+  const name = str(plugin['name']);
+  return `type="${str(plugin['type']) ?? ''}"${name ? ` name="${name}"` : ''}`;
+}
+
+/**
+ * Reads a NAD's CNI config into an allocation plan, or the error the plugin chain would give.
+ * `nadName` stands in for a missing config `name`, as GetCNIConfigFromSpec fills it in
+ * (network-attachment-definition-client pkg/utils/cniconfig.go).
+ */
+export function planAttachment(
+  nadName: string,
+  nadKey: string,
+  config: string | undefined,
+): PlanResult {
   let parsed: unknown;
   try {
     parsed = JSON.parse(config ?? '');
@@ -217,7 +258,7 @@ export function planAttachment(nadKey: string, config: string | undefined): Plan
     return {
       ok: false,
       stage: 'delegate',
-      cause: `GetDelegateFromCRD: GetCNIConfigFromSpec: failed to unmarshal Spec.Config: ${e instanceof Error ? e.message : String(e)}`,
+      cause: `GetCNIConfig: err in getCNIConfigFromSpec: failed to unmarshal Spec.Config: ${e instanceof Error ? e.message : String(e)}`,
     };
   }
   const root = asObject(parsed);
@@ -225,32 +266,51 @@ export function planAttachment(nadKey: string, config: string | undefined): Plan
     return {
       ok: false,
       stage: 'delegate',
-      cause: 'GetDelegateFromCRD: GetCNIConfigFromSpec: config is not a JSON object',
+      cause:
+        'GetCNIConfig: err in getCNIConfigFromSpec: failed to unmarshal Spec.Config: config is not a JSON object',
     };
-  const plugins = Array.isArray(root['plugins'])
+  const netName = str(root['name']) || nadName;
+  const isList = Array.isArray(root['plugins']);
+  const plugins = isList
     ? (root['plugins'] as unknown[]).map(asObject).filter((p): p is Json => p !== undefined)
     : [root];
   const main = plugins[0];
   const type = str(main?.['type']);
   if (main === undefined || type === undefined)
-    return { ok: false, stage: 'add', cause: 'missing "type" in the CNI configuration' };
+    return { ok: false, stage: 'add', netName, cause: 'missing "type" in the CNI configuration' };
+  // libcni.AddNetworkList wraps each plugin's error (containernetworking/cni libcni/api.go).
+  const prefixOf = (p: Json): string =>
+    isList ? `plugin ${pluginDescription(p)} failed (add): ` : '';
+  const link = linkNeed(main, type);
+  const addPrefix = prefixOf(main);
   for (const p of plugins) {
     const t = str(p['type']) ?? '';
     if (!KNOWN_CNI.has(t) && !CHAINED_CNI.has(t))
       return {
         ok: false,
         stage: 'add',
-        cause: `failed to find plugin "${t}" in path ${CNI_BIN_PATH}`,
+        netName,
+        cause: `${prefixOf(p)}failed to find plugin "${t}" in path ${CNI_BIN_PATH}`,
       };
   }
   const plan: Plan = {
     pools: [],
     staticIps: [],
-    staticGateways: [],
-    nilGateway: false,
+    routes: [],
+    dns: {},
+    bridgeDefaultRoute: type === 'bridge' && main['isDefaultGateway'] === true,
+    ...(link === undefined ? {} : { link }),
+    netName,
+    addPrefix,
     sriov: type === 'sriov',
     ovnMac: type === 'ovn-k8s-cni-overlay',
   };
+  const failAdd = (cause: string): PlanResult => ({
+    ok: false,
+    stage: 'add',
+    netName,
+    cause: `${addPrefix}${cause}`,
+  });
   if (type === 'ovn-k8s-cni-overlay') {
     const subnets = (str(main['subnets']) ?? '')
       .split(',')
@@ -258,15 +318,17 @@ export function planAttachment(nadKey: string, config: string | undefined): Plan
       .filter((s) => s !== '');
     for (const [i, s] of subnets.entries()) {
       const pool = poolFromCidr(`${nadKey}#${i}`, s, 'ovn');
-      if (typeof pool === 'string') return { ok: false, stage: 'add', cause: pool };
+      if (typeof pool === 'string') return failAdd(pool);
       plan.pools.push(pool);
     }
     return { ok: true, plan };
   }
   const ipam = asObject(main['ipam']) ?? {};
   const ipamType = str(ipam['type']);
+  plan.routes = readRoutes(ipam);
   switch (ipamType) {
     case undefined:
+      plan.routes = [];
       return { ok: true, plan };
     case 'host-local': {
       const sets: Json[][] = Array.isArray(ipam['ranges'])
@@ -278,7 +340,7 @@ export function planAttachment(nadKey: string, config: string | undefined): Plan
         const r = set[0];
         const subnet = str(r?.['subnet']);
         if (r === undefined || subnet === undefined)
-          return { ok: false, stage: 'add', cause: 'invalid range set 0: no subnet specified' };
+          return failAdd('invalid range set 0: no subnet specified');
         const pool = poolFromCidr(
           `${nadKey}#${i}`,
           subnet,
@@ -287,7 +349,7 @@ export function planAttachment(nadKey: string, config: string | undefined): Plan
           str(r['rangeEnd']),
           str(r['gateway']),
         );
-        if (typeof pool === 'string') return { ok: false, stage: 'add', cause: pool };
+        if (typeof pool === 'string') return failAdd(pool);
         plan.pools.push(pool);
       }
       return { ok: true, plan };
@@ -296,10 +358,12 @@ export function planAttachment(nadKey: string, config: string | undefined): Plan
       const ranges: Json[] = Array.isArray(ipam['ipRanges'])
         ? (ipam['ipRanges'] as unknown[]).map(asObject).filter((r): r is Json => r !== undefined)
         : [ipam];
+      // whereabouts returns the configured DNS and routes, and `gateway` on each IP
+      // (k8snetworkplumbingwg/whereabouts cmd/whereabouts.go, cmdAdd).
+      plan.dns = readDns(ipam['dns']);
       for (const [i, r] of ranges.entries()) {
         const range = str(r['range']);
-        if (range === undefined)
-          return { ok: false, stage: 'add', cause: 'invalid range: no range specified' };
+        if (range === undefined) return failAdd('invalid range: no range specified');
         // `range` may be written as "start-end/prefix"; the start half then bounds the pool.
         const dash = /^([^-]+)-([^/]+)(\/\d+)$/.exec(range);
         const cidr = dash === null ? range : `${dash[1] ?? ''}${dash[3] ?? ''}`;
@@ -311,32 +375,33 @@ export function planAttachment(nadKey: string, config: string | undefined): Plan
           str(r['range_end']) ?? (dash === null ? undefined : dash[2]),
           str(ipam['gateway']),
         );
-        if (typeof pool === 'string')
-          return { ok: false, stage: 'add', cause: `error at storage engine: ${pool}` };
+        if (typeof pool === 'string') return failAdd(`error at storage engine: ${pool}`);
         for (const ex of Array.isArray(r['exclude']) ? (r['exclude'] as unknown[]) : []) {
           const c = typeof ex === 'string' ? parseCidr(ex) : undefined;
           if (c?.ok === true) pool.exclude.push(c.value);
         }
         plan.pools.push(pool);
       }
-      plan.nilGateway = str(ipam['gateway']) === undefined;
       return { ok: true, plan };
     }
     case 'static': {
+      // static returns its addresses with their gateways, its routes and DNS
+      // (containernetworking/plugins plugins/ipam/static/main.go, cmdAdd).
+      plan.dns = readDns(ipam['dns']);
       for (const a of Array.isArray(ipam['addresses'])
         ? (ipam['addresses'] as unknown[]).map(asObject)
         : []) {
         const address = str(a?.['address']);
         if (address === undefined) continue;
         const c = parseCidr(address);
-        if (!c.ok) return { ok: false, stage: 'add', cause: `invalid CIDR ${address}: ${c.error}` };
-        plan.staticIps.push(formatIp({ family: c.value.family, value: c.value.address }));
+        if (!c.ok) return failAdd(`invalid CIDR ${address}: ${c.error}`);
         const gw = str(a?.['gateway']);
-        if (gw !== undefined) plan.staticGateways.push(gw);
+        plan.staticIps.push({ address, ...(gw === undefined ? {} : { gateway: gw }) });
       }
       return { ok: true, plan };
     }
     case 'dhcp': {
+      plan.routes = [];
       const pool = poolFromCidr(
         'dhcp:machine-net',
         '192.168.111.0/24',
@@ -344,16 +409,12 @@ export function planAttachment(nadKey: string, config: string | undefined): Plan
         '192.168.111.150',
         '192.168.111.199',
       );
-      if (typeof pool === 'string') return { ok: false, stage: 'add', cause: pool };
+      if (typeof pool === 'string') return failAdd(pool);
       plan.pools.push(pool);
       return { ok: true, plan };
     }
     default:
-      return {
-        ok: false,
-        stage: 'add',
-        cause: `failed to find plugin "${ipamType}" in path ${CNI_BIN_PATH}`,
-      };
+      return failAdd(`failed to find plugin "${ipamType}" in path ${CNI_BIN_PATH}`);
   }
 }
 
@@ -385,7 +446,15 @@ function netnsId(seed: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-/** The kubelet's event text for a failed pod sandbox, with Multus' error chain inside. */
+/**
+ * The kubelet's event text for a failed pod sandbox, with Multus' error chain inside. Thick-plugin
+ * layers, innermost first (k8snetworkplumbingwg/multus-cni): "error configuring pod [ns/name]
+ * networking: " (pkg/server/server.go cmdAdd), printCmdArgs + " ERRORED: " (server.go
+ * wrapCNIRequestError), "CNI request failed with status 400: '…\n'" (pkg/server/api/api.go, the
+ * newline from http.Error), "CmdAdd (shim): " (pkg/server/api/shim.go), then libcni's
+ * `plugin type="multus-shim" name="multus-cni-network" failed (add): ` (containernetworking/cni
+ * libcni/api.go) and the runtime's and kubelet's prefixes.
+ */
 export function sandboxFailureMessage(pod: Pod, inner: string): string {
   const { name, namespace } = pod.metadata;
   const uid = pod.metadata.uid ?? '';
@@ -549,65 +618,105 @@ export class MultusController implements Controller {
     };
   }
 
+  /** The node's link names from its NodeNetworkState; undefined when the node has none to read. */
+  private nodeLinks(node: string): Set<string> | undefined {
+    if (this.t.nns === undefined) return undefined;
+    const nns = this.api.get(this.t.nns, undefined, node) as NodeNetworkState | undefined;
+    const ifaces = nns?.status?.currentState?.interfaces;
+    return ifaces === undefined ? undefined : new Set(ifaces.map((i) => i.name));
+  }
+
   private reconcile(key: string): void {
     const [namespace = '', name = ''] = key.split('/');
     const pod = this.api.get(this.t.pod, namespace, name) as Pod | undefined;
     if (pod === undefined || !this.needsWork(pod)) return;
     const uid = pod.metadata.uid ?? '';
-    const requested = pod.metadata.annotations?.[NETWORKS_ANNOTATION] ?? '';
-    const selection = parseNetworksAnnotation(requested, namespace);
-    if (!selection.ok) {
-      this.fail(
-        pod,
-        `Multus: [${namespace}/${name}/${uid}]: error loading k8s delegates k8s args: TryLoadPodDelegates: error in getting k8s network for pod: ${selection.message}`,
+    // Error layers from multus-cni: cmdErr and cmdPluginErr (pkg/multus/multus.go),
+    // TryLoadPodDelegates and GetNetworkDelegates (pkg/k8sclient/k8sclient.go).
+    const loadError = (cause: string): string =>
+      `Multus: [${namespace}/${name}/${uid}]: error loading k8s delegates k8s args: ${cause}`;
+    const networksError = (cause: string): string =>
+      loadError(
+        `TryLoadPodDelegates: error in getting k8s network for pod: GetNetworkDelegates: ${cause}`,
       );
+    const addError = (netName: string, cause: string): string =>
+      `[${namespace}/${name}/${uid}:${netName}]: error adding container to network "${netName}": ${cause}`;
+    const selection = parseNetworkSelection(
+      pod.metadata.annotations?.[NETWORKS_ANNOTATION],
+      namespace,
+    );
+    if (!selection.ok) {
+      // A parse error leaves GetPodNetwork without networks, so TryLoadPodDelegates returns it
+      // unwrapped (pkg/k8sclient/k8sclient.go).
+      this.fail(pod, loadError(networkSelectionErrorText(selection.error)));
       return;
+    }
+    // GetNetworkDelegates loads every delegate before the first one is added.
+    const delegates: {
+      net: string;
+      ifName: string;
+      sel: (typeof selection.items)[number];
+      plan: PlanResult;
+    }[] = [];
+    for (const [i, sel] of selection.items.entries()) {
+      const net = `${sel.namespace}/${sel.name}`;
+      if (sel.namespace !== namespace && !GLOBAL_NAMESPACES.includes(sel.namespace)) {
+        this.fail(
+          pod,
+          networksError(
+            `namespace isolation enabled, annotation violates permission, pod is in namespace ${namespace} but refers to target namespace ${sel.namespace}`,
+          ),
+        );
+        return;
+      }
+      const nad =
+        sel.name === ''
+          ? undefined
+          : (this.api.get(this.t.nad, sel.namespace, sel.name) as
+              NetworkAttachmentDefinition | undefined);
+      if (nad === undefined) {
+        const notFound =
+          sel.name === ''
+            ? 'resource name may not be empty'
+            : `network-attachment-definitions.k8s.cni.cncf.io "${sel.name}" not found`;
+        this.fail(
+          pod,
+          networksError(
+            `failed getting the delegate: getKubernetesDelegate: cannot find a network-attachment-definition (${sel.name}) in namespace (${sel.namespace}): ${notFound}`,
+          ),
+        );
+        return;
+      }
+      const plan = planAttachment(sel.name, net, nad.spec?.config);
+      if (!plan.ok && plan.stage === 'delegate') {
+        this.fail(pod, networksError(`failed getting the delegate: ${plan.cause}`));
+        return;
+      }
+      // getIfname: the requested name, else net<index> (index 0 is the cluster network).
+      delegates.push({ net, ifName: sel.interface ?? `net${i + 1}`, sel, plan });
     }
     const owner = this.owner(pod);
     const entries: NetworkStatusEntry[] = [this.defaultEntry(pod)];
     const defaultIp = entries[0]?.ips?.[0];
     const allocations: [string, string][] =
       defaultIp === undefined ? [] : [[`ovn-default:${pod.spec?.nodeName ?? ''}`, defaultIp]];
+    const links = this.nodeLinks(pod.spec?.nodeName ?? '');
+    const netns = `/var/run/netns/${netnsId(uid)}`;
     let sriovFunction = 2;
-    for (const [i, sel] of selection.items.entries()) {
-      const net = `${sel.namespace}/${sel.name}`;
-      const delegateError = (cause: string): string =>
-        `Multus: [${namespace}/${name}/${uid}]: error loading k8s delegates k8s args: TryLoadPodDelegates: error in getting k8s network for pod: GetNetworkDelegates: failed getting the delegate: ${cause}`;
-      if (sel.namespace !== namespace && !GLOBAL_NAMESPACES.includes(sel.namespace)) {
-        this.release(pod);
-        this.fail(
-          pod,
-          delegateError(
-            `getKubernetesDelegate: namespace isolation violation: podnamespace: ${namespace} / target namespace: ${sel.namespace}`,
-          ),
-        );
-        return;
-      }
-      const nad = this.api.get(this.t.nad, sel.namespace, sel.name) as
-        NetworkAttachmentDefinition | undefined;
-      if (nad === undefined) {
-        this.release(pod);
-        this.fail(
-          pod,
-          delegateError(
-            `getKubernetesDelegate: cannot find a network-attachment-definition (${sel.name}) in namespace (${sel.namespace}): network-attachment-definitions.k8s.cni.cncf.io "${sel.name}" not found`,
-          ),
-        );
-        return;
-      }
-      const planned = planAttachment(net, nad.spec?.config);
+    for (const { net, ifName, sel, plan: planned } of delegates) {
       if (!planned.ok) {
         this.release(pod);
-        this.fail(
-          pod,
-          planned.stage === 'delegate'
-            ? delegateError(planned.cause)
-            : `[${namespace}/${name}/${uid}:${sel.name}]: error adding container to network "${sel.name}": ${planned.cause}`,
-        );
+        this.fail(pod, addError(planned.netName ?? sel.name, planned.cause));
         return;
       }
       const { plan } = planned;
-      const ips: string[] = [];
+      // The main plugin looks its host link up before it calls the IPAM.
+      if (plan.link !== undefined && links !== undefined && !links.has(plan.link.name)) {
+        this.release(pod);
+        this.fail(pod, addError(plan.netName, `${plan.addPrefix}${plan.link.missing}`));
+        return;
+      }
+      const ipConfigs: CniIpConfig[] = [];
       for (const pool of plan.pools) {
         const ip = this.allocate(pool, owner);
         if (ip === undefined) {
@@ -616,46 +725,61 @@ export class MultusController implements Controller {
             pool.kind === 'whereabouts'
               ? `error at storage engine: Could not allocate IP in range: ip: ${formatIp(pool.start)} / - ${formatIp(pool.end)} / range: ${pool.rangeText}`
               : `failed to allocate for range 0: no IP addresses available in range set: ${pool.rangeText}`;
-          this.fail(
-            pod,
-            `[${namespace}/${name}/${uid}:${sel.name}]: error adding container to network "${sel.name}": ${cause}`,
-          );
+          this.fail(pod, addError(plan.netName, `${plan.addPrefix}${cause}`));
           return;
         }
-        ips.push(ip);
         allocations.push([pool.key, ip]);
+        ipConfigs.push({
+          address: `${ip}/${pool.prefix}`,
+          ...(pool.gateway === undefined ? {} : { gateway: pool.gateway }),
+          interface: 0,
+        });
       }
-      ips.push(...(sel.ips?.map((x) => x.split('/')[0] ?? x) ?? plan.staticIps));
-      const gateways = [
-        ...plan.pools.flatMap((p) => (p.gateway === undefined ? [] : [p.gateway])),
-        ...plan.staticGateways,
-      ];
-      const entry: NetworkStatusEntry = {
-        name: net,
-        interface: sel.interface ?? `net${i + 1}`,
-        ips,
-        mac:
-          sel.mac ??
-          (plan.ovnMac && ips[0] !== undefined ? ovnMac(ips[0]) : randomishMac(`${owner}/${net}`)),
-        dns: {},
+      // Requested IPs reach the IPAM as CNI_ARGS IP (DelegateAdd); static uses them instead of
+      // its configured addresses.
+      ipConfigs.push(
+        ...(sel.ips?.map((address) => ({ address, interface: 0 })) ??
+          plan.staticIps.map((c) => ({ ...c, interface: 0 }))),
+      );
+      const routes = [...plan.routes];
+      if (plan.bridgeDefaultRoute) {
+        // bridge's isDefaultGateway adds 0.0.0.0/0 (or ::/0) via the IP's gateway unless a
+        // default route with a gateway is already there (plugins/main/bridge/bridge.go).
+        for (const c of ipConfigs) {
+          if (c.gateway === undefined) continue;
+          const dst = c.gateway.includes(':') ? '::/0' : '0.0.0.0/0';
+          if (!routes.some((r) => r.dst === dst && r.gw !== undefined))
+            routes.push({ dst, gw: c.gateway });
+        }
+      }
+      const firstIp = ipConfigs[0]?.address.split('/')[0];
+      const result: CniResult = {
+        interfaces: [
+          {
+            name: ifName,
+            mac:
+              sel.mac ??
+              (plan.ovnMac && firstIp !== undefined
+                ? ovnMac(firstIp)
+                : randomishMac(`${owner}/${net}`)),
+            sandbox: netns,
+          },
+        ],
+        ips: ipConfigs,
+        routes,
+        dns: plan.dns,
       };
-      if (gateways.length > 0) entry.gateway = gateways;
-      else if (plan.nilGateway) entry.gateway = ['<nil>'];
-      if (plan.sriov) {
-        entry['device-info'] = {
-          type: 'pci',
-          version: '1.1.0',
-          pci: { 'pci-address': `0000:3b:02.${sriovFunction++}` },
-        };
-      }
-      entries.push(entry);
+      const deviceInfo = plan.sriov
+        ? { type: 'pci', version: '1.1.0', pci: { 'pci-address': `0000:3b:02.${sriovFunction++}` } }
+        : undefined;
+      entries.push(...networkStatusesFromResult(result, net, false, deviceInfo));
     }
     this.succeed(pod, entries, allocations);
   }
 
   private succeed(pod: Pod, entries: NetworkStatusEntry[], allocations: [string, string][]): void {
     const { namespace, name } = pod.metadata;
-    const status = JSON.stringify(entries, null, 2);
+    const status = formatNetworkStatus(entries);
     writeWithRetry<Pod>(this.api, this.t.pod, namespace, name, (p) => ({
       ...p,
       metadata: {

@@ -29,6 +29,28 @@ describe('getMultusError', () => {
       `ERRORED: error configuring pod [tenant-b/broken-app] networking: ${inner}\n'`;
     assert.equal(getMultusError(message), inner);
   });
+  // multus-cni pkg/server/server.go (thick: "error configuring pod [ns/name] networking: ") and
+  // containernetworking/plugins macvlan loadConf ("Link not found" when the master is missing).
+  it('unwraps a missing-master failure from the thick plugin', () => {
+    const inner =
+      '[tenant-a/app/u2:storage]: error adding container to network "storage": Link not found';
+    const message =
+      'Failed to create pod sandbox: rpc error: code = Unknown desc = failed to create pod network sandbox k8s_app_tenant-a_u2_0(def): ' +
+      'error adding pod tenant-a_app to CNI network "multus-cni-network": plugin type="multus-shim" name="multus-cni-network" failed (add): ' +
+      `CmdAdd (shim): CNI request failed with status 400: 'ContainerID:"def" Netns:"/var/run/netns/y" IfName:"eth0" Args:"K8S_POD_NAME=app" Path:"" ` +
+      `ERRORED: error configuring pod [tenant-a/app] networking: ${inner}\n'`;
+    assert.equal(getMultusError(message), inner);
+  });
+  // Thin plugin: libcni's "plugin type=… failed (add): " (containernetworking/cni libcni/api.go)
+  // directly wraps Multus' cmdPluginErr text (multus-cni pkg/multus/multus.go).
+  it('unwraps the thin plugin form, which has no shim layer', () => {
+    const inner =
+      '[tenant-a/app/u2:storage]: error adding container to network "storage": failed to lookup master "ens9": Link not found';
+    const message =
+      'Failed to create pod sandbox: rpc error: code = Unknown desc = failed to create pod network sandbox k8s_app_tenant-a_u2_0(def): ' +
+      `error adding pod tenant-a_app to CNI network "multus-cni-network": plugin type="multus" name="multus-cni-network" failed (add): ${inner}`;
+    assert.equal(getMultusError(message), inner);
+  });
   it('returns other messages unchanged (trimmed)', () => {
     assert.equal(getMultusError('  something else  '), 'something else');
     assert.equal(getMultusError(''), '');

@@ -6,12 +6,24 @@ import type { PodNadUsage } from './summary';
 
 export const SANDBOX_FAILURE_REASON = 'FailedCreatePodSandBox';
 
+/** The thick plugin's server prefixes Multus' error with this (multus-cni pkg/server/server.go). */
 const NETWORKING_MARKER = 'networking: ';
+/**
+ * With the thin plugin there is no server: libcni's "plugin type=… failed (add): " wrapper
+ * (containernetworking/cni libcni/api.go) comes straight before Multus' error.
+ */
+const THIN_PLUGIN = /plugin type="multus"(?: name="[^"]*")? failed \(add\): /;
 
 /** The Multus error inside a sandbox-failure message; the whole message when it has no wrapper. */
 export function getMultusError(message: string): string {
   const at = message.indexOf(NETWORKING_MARKER);
-  let inner = at >= 0 ? message.slice(at + NETWORKING_MARKER.length) : message;
+  const thin = at >= 0 ? null : THIN_PLUGIN.exec(message);
+  let inner =
+    at >= 0
+      ? message.slice(at + NETWORKING_MARKER.length)
+      : thin !== null
+        ? message.slice(thin.index + thin[0].length)
+        : message;
   // The shim quotes its error text and ends it with an escaped newline and the closing quote.
   inner = inner.replace(/(\\n|\n)?'\s*$/, '');
   return inner.trim();

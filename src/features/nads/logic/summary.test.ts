@@ -76,6 +76,20 @@ describe('network status', () => {
       ],
     );
   });
+  // multus-cni pkg/k8sclient/k8sclient.go parsePodNetworkAnnotation rejects the whole annotation
+  // when one comma item is not a DNS-1123 name, so no attachment is requested at all.
+  it('an annotation Multus rejects requests none of its networks', () => {
+    const nad = GOOD.macvlanWhereabouts;
+    assert.ok(nad);
+    const pods = [
+      pod('d', { 'k8s.v1.cni.cncf.io/networks': 'macvlan-wa, Other_Net' }),
+      pod('e', { 'k8s.v1.cni.cncf.io/networks': 'macvlan-wa, other-net' }),
+    ];
+    assert.deepEqual(
+      getPodsUsingNad(pods, nad).map((u) => u.pod.metadata.name),
+      ['e'],
+    );
+  });
 });
 
 describe('isManagedNad', () => {

@@ -9,6 +9,7 @@ import {
 import type { Pod } from '../../../shared/model/k8s';
 import type { NadSummary, NetworkStatusView, ParseNetworkStatusResult } from '../model/types';
 import { int, objAt, str } from './collector';
+import { requestedNetworkKeys } from '../../../shared/logic/networkSelection';
 import { isJsonObject } from './json';
 import { parseCniConfig } from './parseCniConfig';
 import { getPluginPools, getPlugins } from './pools';
@@ -87,34 +88,15 @@ export function parseNetworkStatus(pod: Pod): ParseNetworkStatusResult {
   return { ok: true, entries };
 }
 
-/** `ns/name` references from the networks annotation (comma form or JSON selection elements). */
+/**
+ * `ns/name` references from the networks annotation, parsed as Multus parses it; an annotation
+ * Multus rejects requests nothing (the pod's sandbox fails before any attachment).
+ */
 export function getRequestedNetworks(pod: Pod): string[] {
-  const raw = pod.metadata.annotations?.[NETWORKS_ANNOTATION];
-  if (!raw) return [];
-  const ns = pod.metadata.namespace;
-  const trimmed = raw.trim();
-  if (trimmed.startsWith('[')) {
-    try {
-      const list: unknown = JSON.parse(trimmed);
-      if (!Array.isArray(list)) return [];
-      return list.flatMap((e: unknown) => {
-        if (!isJsonObject(e) || typeof e.name !== 'string') return [];
-        return [
-          `${typeof e.namespace === 'string' && e.namespace !== '' ? e.namespace : ns}/${e.name}`,
-        ];
-      });
-    } catch {
-      return [];
-    }
-  }
-  return trimmed
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s !== '')
-    .map((s) => {
-      const ref = s.split('@')[0] ?? s;
-      return ref.includes('/') ? ref : `${ns}/${ref}`;
-    });
+  return requestedNetworkKeys(
+    pod.metadata.annotations?.[NETWORKS_ANNOTATION],
+    pod.metadata.namespace,
+  );
 }
 
 export interface PodNadUsage {

@@ -26,6 +26,7 @@ import type {
 import { matchNicsToSwitchPorts, normalizeMac } from './matchNicsToSwitchPorts';
 import { has, ids, parseVlanList, union, vlanSetOf } from './vlanSet';
 import { isRecord } from '../../../shared/logic/isRecord';
+import { parseNetworkSelection } from '../../../shared/logic/networkSelection';
 
 export interface VlanConsistencyInputs {
   nodes: readonly Node[];
@@ -446,33 +447,15 @@ function nadNeeds(
   return needs.filter((n) => stack.has(n.start));
 }
 
-/** NAD references of a pod's `k8s.v1.cni.cncf.io/networks` annotation (JSON or `ns/name@if`). */
+/** NAD references of a pod's `k8s.v1.cni.cncf.io/networks` annotation, read as Multus reads it. */
 export function getPodNetworkRefs(pod: Pod): ObjectRef[] {
-  const text = pod.metadata.annotations?.[NETWORKS_ANNOTATION];
-  if (!text) return [];
-  const ns = pod.metadata.namespace;
-  const trimmed = text.trim();
-  if (trimmed.startsWith('[')) {
-    try {
-      const list: unknown = JSON.parse(trimmed);
-      if (!Array.isArray(list)) return [];
-      return (list as unknown[]).flatMap((e) =>
-        isRecord(e) && str(e.name)
-          ? [{ namespace: str(e.namespace) ?? ns, name: String(e.name) }]
-          : [],
-      );
-    } catch {
-      return [];
-    }
-  }
-  return trimmed.split(',').flatMap((part) => {
-    const ref = (part.trim().split('@')[0] ?? '').trim();
-    if (ref === '') return [];
-    const slash = ref.indexOf('/');
-    return slash < 0
-      ? [{ namespace: ns, name: ref }]
-      : [{ namespace: ref.slice(0, slash), name: ref.slice(slash + 1) }];
-  });
+  const r = parseNetworkSelection(
+    pod.metadata.annotations?.[NETWORKS_ANNOTATION],
+    pod.metadata.namespace,
+  );
+  return r.ok
+    ? r.items.filter((i) => i.name !== '').map((i) => ({ namespace: i.namespace, name: i.name }))
+    : [];
 }
 
 /** Per node, the NADs its pods ask for; finished (Succeeded, Failed) pods hold no interface. */
