@@ -10,19 +10,17 @@ import {
   Spinner,
 } from '@patternfly/react-core';
 import type { NetworkAttachmentDefinition } from '../../../shared/model/nad';
-import type { Pod } from '../../../shared/model/k8s';
 import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
 import { getDeleteImpact } from '../logic/deleteImpact';
 import { useDeleteNad } from '../data/deleteNad';
+import { usePods } from '../data/useNadData';
+import { GLOBAL_NAD_NAMESPACES } from './constants';
 
 /** Pods named in the dialog; the rest are counted. */
 const LISTED_PODS = 10;
 
 interface DeleteNadModalProps {
   nad: NetworkAttachmentDefinition;
-  pods: readonly Pod[];
-  /** The pods are still loading: the dialog does not claim the NAD is unused yet. */
-  podsLoading: boolean;
   onClose: () => void;
   onDeleted?: () => void;
 }
@@ -31,17 +29,16 @@ interface DeleteNadModalProps {
  * Names the pods that use the NAD before it is deleted, then deletes only the copy the user saw
  * (uid and resourceVersion preconditions). A failed delete keeps the dialog open with the error.
  */
-export function DeleteNadModal({
-  nad,
-  pods,
-  podsLoading,
-  onClose,
-  onDeleted,
-}: DeleteNadModalProps) {
+export function DeleteNadModal({ nad, onClose, onDeleted }: DeleteNadModalProps) {
   const { t } = usePluginTranslation();
   const del = useDeleteNad();
   const { name, namespace } = nad.metadata;
-  const impact = useMemo(() => getDeleteImpact(pods, nad, LISTED_PODS), [pods, nad]);
+  // Pods may select NADs of OpenShift's global namespaces from any namespace (the details page
+  // looks them up the same way); other NADs only from their own namespace.
+  const pods = usePods(GLOBAL_NAD_NAMESPACES.includes(namespace) ? undefined : namespace);
+  const impact = useMemo(() => getDeleteImpact(pods.data, nad, LISTED_PODS), [pods.data, nad]);
+  // Until the pods are loaded the dialog does not claim the NAD is unused.
+  const podsLoading = pods.isLoading;
   return (
     <Modal isOpen onClose={onClose} variant="small" data-test="delete-nad-modal">
       <ModalHeader title={t('Delete network attachment definition?')} titleIconVariant="warning" />

@@ -99,8 +99,6 @@ function NadDetailsPage(props: { name?: string; namespace?: string }) {
       {deleting && (
         <DeleteNadModal
           nad={deleting}
-          pods={pods.data}
-          podsLoading={pods.isLoading}
           onClose={() => setDeleting(null)}
           onDeleted={() => void navigate(getNadListUrl(namespace))}
         />

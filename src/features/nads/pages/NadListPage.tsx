@@ -123,14 +123,7 @@ function NadList({
             <NadTable rows={rows} canEdit={canEdit} canDelete={canDelete} onDelete={setDeleting} />
           )}
         </DataState>
-        {deleting && (
-          <DeleteNadModal
-            nad={deleting}
-            pods={pods.data}
-            podsLoading={pods.isLoading}
-            onClose={() => setDeleting(null)}
-          />
-        )}
+        {deleting && <DeleteNadModal nad={deleting} onClose={() => setDeleting(null)} />}
       </PageShell>
     </>
   );
