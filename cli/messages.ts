@@ -72,7 +72,9 @@ export const MESSAGES: Record<CliMessageCode, string> = {
   'ipam.typeMissing':
     'ipam has keys ({keys}) but no "type": they are ignored and the interface gets no address',
   'ipam.unknownType':
-    'IPAM type "{type}" is not known to Switchboard; its settings are not checked',
+    'IPAM type "{type}" is not known to Switchboard; its settings are not checked{suggestion?: did you mean "{suggestion}"?}',
+  'plugin.unknownType':
+    'plugin type "{type}" is not known: did you mean "{suggestion}"? Pods fail with "failed to find plugin" if no such binary exists',
   'ipam.routeDstInvalid': 'route destination "{value}" is not a CIDR',
   'ipam.routeGwInvalid': 'route gateway "{value}" is not an IP address',
   'ipam.routeFamilyMismatch': 'route gateway {gw} is not of the same IP family as {dst}',
@@ -119,7 +121,9 @@ export const MESSAGES: Record<CliMessageCode, string> = {
   'ipam.static.gatewayInvalid': 'gateway "{value}" is not an IP address',
   'ipam.static.gatewayOutsidePrefix': 'gateway {gateway} is outside {address}',
   'ipam.static.noAddresses':
-    'static IPAM has no addresses and no "ips" capability: the plugin gets no IP',
+    'static IPAM has no addresses: each pod must pass its own in "cni-args" ("ips"), or enable the "ips" capability so pods can request "ips" in their network selection',
+  'ipam.static.podSuppliedIps':
+    'static IPAM has no addresses: every pod must request its address with "ips" in its k8s.v1.cni.cncf.io/networks selection',
   'ipam.static.sharedIp':
     'every pod attached to this NAD gets the same static address; use the "ips" capability or whereabouts',
 
@@ -242,6 +246,10 @@ export const MESSAGES: Record<CliMessageCode, string> = {
   'cluster.whereaboutsOverlap':
     '{value} overlaps whereabouts range {otherRange} of NAD {other} ({reason}): duplicate addresses are possible',
   'cluster.interfaceMissing': '{key} "{name}" is missing on {count} of {total} nodes: {nodes}',
+  'cluster.masterDefaultRoute':
+    '"{name}" carries the default route on {count} nodes ({nodes}): {plugin} pods cannot reach the node over it, and a misconfigured pod network competes with the node\'s own traffic',
+  'cluster.masterOvsPort':
+    '"{name}" is a port of OVS bridge {bridge} on {count} nodes ({nodes}): Open vSwitch holds the device, so the kernel refuses a {plugin} on it (EBUSY); use the bridge or a free NIC',
   'cluster.mtuAboveInterface':
     'mtu {mtu} is above the MTU {interfaceMtu} of "{name}" on {count} nodes: {nodes}',
   'cluster.masterShared':

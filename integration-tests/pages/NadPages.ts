@@ -44,6 +44,19 @@ export class NadPages {
     return this.page.getByTestId('nad-save');
   }
 
+  get deleteModal(): Locator {
+    return this.page.getByTestId('delete-nad-modal');
+  }
+  /** Opens the delete dialog from the row's kebab on the list page. */
+  async deleteFromList(namespace: string, name: string): Promise<void> {
+    await this.row(namespace, name).getByRole('button', { name: 'Kebab toggle' }).click();
+    await this.page.getByRole('menuitem', { name: 'Delete' }).click();
+  }
+  /** Opens the delete dialog from the details page's actions. */
+  async deleteFromDetails(): Promise<void> {
+    await this.page.getByTestId('nad-delete').click();
+  }
+
   async showJson(): Promise<void> {
     await this.page.getByTestId('view-json').click();
   }

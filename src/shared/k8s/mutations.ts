@@ -95,8 +95,28 @@ export function patchResource<T extends K8sResource>(input: {
   );
 }
 
-export function deleteResource(input: { model: K8sModel; resource: K8sResource }) {
-  return wrap(() => k8sDelete({ model: input.model, resource: input.resource }));
+export interface DeleteInput {
+  model: K8sModel;
+  resource: K8sResource;
+  /**
+   * Delete only the copy the user looked at: the API server answers 409 when the object's uid or
+   * resourceVersion differ (DeleteOptions.preconditions, k8s.io/apimachinery
+   * pkg/apis/meta/v1/types.go), so a replaced or changed object is never deleted unseen.
+   */
+  preconditions?: { uid?: string; resourceVersion?: string };
+}
+
+export function deleteResource(input: DeleteInput) {
+  const { model, resource, preconditions } = input;
+  const json = preconditions
+    ? {
+        kind: 'DeleteOptions',
+        apiVersion: 'v1',
+        preconditions,
+        ...(model.propagationPolicy ? { propagationPolicy: model.propagationPolicy } : {}),
+      }
+    : undefined;
+  return wrap(() => k8sDelete({ model, resource, ...(json ? { json } : {}) }));
 }
 
 export function useCreateResource<T extends K8sResource>() {
@@ -108,7 +128,7 @@ export function useUpdateResource<T extends K8sResource>() {
 }
 
 export function useDeleteResource() {
-  return useMutation<unknown, K8sError, { model: K8sModel; resource: K8sResource }>({
+  return useMutation<unknown, K8sError, DeleteInput>({
     mutationFn: deleteResource,
   });
 }

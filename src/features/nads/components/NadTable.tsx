@@ -32,7 +32,17 @@ function Lines({ items }: { items: string[] }) {
   );
 }
 
-export function NadTable({ rows, canEdit }: { rows: NadRow[]; canEdit: boolean }) {
+export function NadTable({
+  rows,
+  canEdit,
+  canDelete,
+  onDelete,
+}: {
+  rows: NadRow[];
+  canEdit: boolean;
+  canDelete: boolean;
+  onDelete: (nad: NetworkAttachmentDefinition) => void;
+}) {
   const { t } = usePluginTranslation();
   const navigate = useNavigate();
   const sorted = useMemo(
@@ -80,6 +90,13 @@ export function NadTable({ rows, canEdit }: { rows: NadRow[]; canEdit: boolean }
                 title: t('Edit as JSON'),
                 onClick: () => void navigate(`${getEditUrl(namespace, name)}?view=json`),
               },
+            );
+          }
+          // A managed NAD would be recreated by its owner; delete the owner instead.
+          if (canDelete && !managed) {
+            actions.push(
+              { isSeparator: true },
+              { title: t('Delete'), onClick: () => onDelete(nad) },
             );
           }
           return (

@@ -129,7 +129,17 @@ function findingText(t: T, code: FindingCode, p: Params): string {
         p,
       );
     case 'ipam.unknownType':
-      return t('IPAM type "{{type}}" is not known to Switchboard; its settings are not checked', p);
+      return p.suggestion !== undefined
+        ? t(
+            'IPAM type "{{type}}" is not known: did you mean "{{suggestion}}"? Pods fail with "failed to find plugin" if no such binary exists',
+            p,
+          )
+        : t('IPAM type "{{type}}" is not known to Switchboard; its settings are not checked', p);
+    case 'plugin.unknownType':
+      return t(
+        'plugin type "{{type}}" is not known: did you mean "{{suggestion}}"? Pods fail with "failed to find plugin" if no such binary exists',
+        p,
+      );
     case 'ipam.routeDstInvalid':
       return t('route destination "{{value}}" is not a CIDR', p);
     case 'ipam.routeGwInvalid':
@@ -209,7 +219,13 @@ function findingText(t: T, code: FindingCode, p: Params): string {
     case 'ipam.static.gatewayOutsidePrefix':
       return t('gateway {{gateway}} is outside {{address}}', p);
     case 'ipam.static.noAddresses':
-      return t('static IPAM has no addresses and no "ips" capability: the plugin gets no IP');
+      return t(
+        'static IPAM has no addresses: each pod must pass its own in "cni-args" ("ips"), or enable the "ips" capability so pods can request "ips" in their network selection',
+      );
+    case 'ipam.static.podSuppliedIps':
+      return t(
+        'static IPAM has no addresses: every pod must request its address with "ips" in its k8s.v1.cni.cncf.io/networks selection',
+      );
     case 'ipam.static.sharedIp':
       return t(
         'every pod attached to this NAD gets the same static address; use the "ips" capability or whereabouts',
@@ -429,6 +445,16 @@ function findingText(t: T, code: FindingCode, p: Params): string {
       );
     case 'cluster.interfaceMissing':
       return t('{{key}} "{{name}}" is missing on {{count}} of {{total}} nodes: {{nodes}}', p);
+    case 'cluster.masterDefaultRoute':
+      return t(
+        '"{{name}}" carries the default route on {{count}} nodes ({{nodes}}): {{plugin}} pods cannot reach the node over it, and a misconfigured pod network competes with the node\'s own traffic',
+        p,
+      );
+    case 'cluster.masterOvsPort':
+      return t(
+        '"{{name}}" is a port of OVS bridge {{bridge}} on {{count}} nodes ({{nodes}}): Open vSwitch holds the device, so the kernel refuses a {{plugin}} on it (EBUSY); use the bridge or a free NIC',
+        p,
+      );
     case 'cluster.mtuAboveInterface':
       return t(
         'mtu {{mtu}} is above the MTU {{interfaceMtu}} of "{{name}}" on {{count}} nodes: {{nodes}}',

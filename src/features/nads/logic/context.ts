@@ -24,6 +24,7 @@ import type {
 } from '../model/types';
 import { int, str } from './collector';
 import { isJsonObject, parseJson } from './json';
+import { isDefaultDestination } from './nnsDigest';
 import {
   getPluginPools,
   getPlugins,
@@ -133,13 +134,33 @@ function nodeInterfaces(
   const out = new Map<string, Map<string, NodeInterfaceInfo>>();
   for (const nns of states) {
     const ifaces = new Map<string, NodeInterfaceInfo>();
-    for (const i of nns.status?.currentState?.interfaces ?? []) {
+    const current = nns.status?.currentState;
+    for (const i of current?.interfaces ?? []) {
       if (typeof i.name !== 'string') continue;
       const info: NodeInterfaceInfo = {};
       if (typeof i.type === 'string') info.type = i.type;
       if (typeof i.mtu === 'number') info.mtu = i.mtu;
       if (typeof i.state === 'string') info.state = i.state;
+      // nmstate lists an OVS bridge and its internal interface under one name; the internal
+      // interface is the kernel device, so it is the entry kept.
+      if (i.type === 'ovs-bridge' && ifaces.has(i.name)) continue;
       ifaces.set(i.name, info);
+    }
+    for (const r of current?.routes?.running ?? []) {
+      const dev = r['next-hop-interface'];
+      const info = typeof dev === 'string' ? ifaces.get(dev) : undefined;
+      if (info && isDefaultDestination(r.destination)) info.defaultRoute = true;
+    }
+    // System ports of OVS bridges: the openvswitch datapath holds the kernel device's receive
+    // handler (ovs net/openvswitch/vport-netdev.c), so macvlan/ipvlan cannot take it. Internal
+    // interfaces (br-ex itself) are OVS's own devices and are not ports in that sense.
+    for (const i of current?.interfaces ?? []) {
+      if (i.type !== 'ovs-bridge') continue;
+      for (const port of i.bridge?.port ?? []) {
+        const info = ifaces.get(port.name);
+        if (info && info.type !== 'ovs-interface' && info.type !== 'ovs-bridge')
+          info.ovsBridge = i.name;
+      }
     }
     out.set(nns.metadata.name, ifaces);
   }

@@ -70,4 +70,49 @@ describe('digestNnsForNads', () => {
     assert.deepEqual(lean, whole);
     assert.ok(JSON.stringify(digests).length < JSON.stringify(states).length / 2);
   });
+
+  it("keeps the default routes' interfaces and OVS bridge ports the master checks read", () => {
+    const nns: NodeNetworkState = {
+      ...rich,
+      status: {
+        currentState: {
+          interfaces: [
+            {
+              name: 'br-ex',
+              type: 'ovs-bridge',
+              state: 'up',
+              bridge: { options: { stp: false }, port: [{ name: 'br-ex' }, { name: 'eno1' }] },
+            },
+            { name: 'br-ex', type: 'ovs-interface', state: 'up' },
+            { name: 'eno1', type: 'ethernet', state: 'up' },
+          ],
+          routes: {
+            running: [
+              { destination: '0.0.0.0/0', 'next-hop-interface': 'br-ex', metric: 48 },
+              { destination: '10.0.0.0/24', 'next-hop-interface': 'br-ex' },
+            ],
+          },
+        },
+      },
+    };
+    const digest = digestNnsForNads(nns);
+    assert.ok(digest);
+    const state = digest.status?.currentState;
+    assert.deepEqual(state?.interfaces?.[0]?.bridge, {
+      port: [{ name: 'br-ex' }, { name: 'eno1' }],
+    });
+    assert.deepEqual(state.routes, {
+      running: [{ destination: '0.0.0.0/0', 'next-hop-interface': 'br-ex' }],
+    });
+    const ifaces = buildValidationContext({ nodeNetworkStates: [digest] }).nodeInterfaces?.get(
+      'worker-9',
+    );
+    assert.ok(ifaces);
+    assert.deepEqual(ifaces.get('br-ex'), {
+      type: 'ovs-interface',
+      state: 'up',
+      defaultRoute: true,
+    });
+    assert.deepEqual(ifaces.get('eno1'), { type: 'ethernet', state: 'up', ovsBridge: 'br-ex' });
+  });
 });

@@ -122,18 +122,42 @@ function checkOvnNetwork(env: RuleEnv, plugin: PluginRef): void {
   }
 }
 
+/** Plugins whose kernel device registers a receive handler on `master` (macvlan.c, ipvlan_main.c). */
+const RX_HANDLER_PLUGINS = new Set(['macvlan', 'ipvlan']);
+
+/**
+ * What the nodes' interfaces say about the device a plugin attaches to.
+ *
+ * A `master` or `device` missing on a node fails every pod scheduled there ("failed to lookup
+ * master": containernetworking/plugins plugins/main/macvlan/macvlan.go, ipvlan/ipvlan.go); missing
+ * on every node it can never work, so that is an error. The bridge plugin creates a missing bridge,
+ * so a bridge name stays a warning.
+ */
 function checkNodeInterfaces(env: RuleEnv, plugin: PluginRef): void {
   const nodes = env.ctx?.nodeInterfaces;
   const iface = getNodeInterface(plugin);
   if (!nodes || !iface || nodes.size === 0) return;
   const missing: string[] = [];
   const tooSmall: string[] = [];
+  const defaultRoute: string[] = [];
+  const ovsPort: string[] = [];
+  let ovsBridge = '';
   const mtu = int(plugin.obj, 'mtu');
   let smallest = Infinity;
   for (const [node, ifaces] of nodes) {
     const info = ifaces.get(iface.name);
-    if (!info) missing.push(node);
-    else if (
+    if (!info) {
+      missing.push(node);
+      continue;
+    }
+    if (iface.key === 'master' && RX_HANDLER_PLUGINS.has(plugin.type)) {
+      if (info.defaultRoute) defaultRoute.push(node);
+      if (info.ovsBridge !== undefined) {
+        ovsPort.push(node);
+        ovsBridge ||= info.ovsBridge;
+      }
+    }
+    if (
       iface.key === 'master' &&
       mtu !== undefined &&
       mtu > 0 &&
@@ -146,12 +170,31 @@ function checkNodeInterfaces(env: RuleEnv, plugin: PluginRef): void {
   }
   const p = joinPath(plugin.path, iface.key);
   if (missing.length > 0) {
-    env.c.warn('cluster.interfaceMissing', p, {
-      key: iface.key,
+    const params = { key: iface.key, name: iface.name, total: nodes.size, ...listNodes(missing) };
+    if (missing.length === nodes.size && iface.key !== 'bridge')
+      env.c.error('cluster.interfaceMissing', p, params);
+    else env.c.warn('cluster.interfaceMissing', p, params);
+  }
+  if (defaultRoute.length > 0) {
+    env.c.warn('cluster.masterDefaultRoute', p, {
       name: iface.name,
-      total: nodes.size,
-      ...listNodes(missing),
+      plugin: plugin.type,
+      ...listNodes(defaultRoute),
     });
+  }
+  if (ovsPort.length > 0) {
+    // The openvswitch datapath already holds the port's receive handler, so the kernel refuses a
+    // macvlan or ipvlan on it with EBUSY (net/core/dev.c netdev_rx_handler_register). Where the
+    // name is an OVS port on every node that has it, no pod can attach: an error.
+    const present = nodes.size - missing.length;
+    const params = {
+      name: iface.name,
+      plugin: plugin.type,
+      bridge: ovsBridge,
+      ...listNodes(ovsPort),
+    };
+    if (ovsPort.length === present) env.c.error('cluster.masterOvsPort', p, params);
+    else env.c.warn('cluster.masterOvsPort', p, params);
   }
   if (tooSmall.length > 0) {
     env.c.warn('cluster.mtuAboveInterface', joinPath(plugin.path, 'mtu'), {

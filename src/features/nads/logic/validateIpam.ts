@@ -14,7 +14,6 @@ import {
   parseCidr,
   parseIp,
   toIp,
-  toRange,
   type Cidr,
   type IpAddress,
   type IpFamily,
@@ -36,6 +35,8 @@ import {
 import { isJsonObject, joinPath } from './json';
 import { parseWhereaboutsRange, type PluginRef } from './pools';
 
+/** IPAM plugins Switchboard checks: containernetworking/plugins plugins/ipam/*, whereabouts. */
+const IPAM_TYPES = ['host-local', 'static', 'dhcp', 'whereabouts'];
 const HOST_LOCAL_KEYS = [
   'type',
   'ranges',
@@ -323,20 +324,26 @@ function checkHostLocalRange(c: Collector, r: JsonObject, path: string): Checked
       value: formatIp(okEnd),
     });
   }
+  // Range.Canonicalize (backend/allocator/range.go): rangeStart defaults to the subnet's first
+  // address after the network address; rangeEnd to lastIP, which is the broadcast minus one for
+  // IPv4 but the very last address for IPv6.
   const alloc: IpRange = {
     family: cidr.family,
     start: (okStart ?? firstUsable(cidr)).value,
-    end: (okEnd ?? lastUsable(cidr)).value,
+    end: (okEnd ?? (cidr.family === 6 ? bcast : lastUsable(cidr))).value,
   };
   if (gw) {
     const gp = joinPath(path, 'gateway');
+    // host-local never validates the gateway (backend/allocator/range.go Range.Canonicalize only
+    // parses it); it only skips it while allocating and reports it in the result. A gateway
+    // outside the subnet or on its network address loads fine but gives pods a useless route.
     if (!contains(cidr, gw)) {
-      c.error('ipam.hostLocal.gatewayOutsideSubnet', gp, {
+      c.warn('ipam.hostLocal.gatewayOutsideSubnet', gp, {
         gateway: formatIp(gw),
         subnet: formatCidr(cidr, true),
       });
     } else if (gw.value === net.value || (cidr.family === 4 && gw.value === bcast.value)) {
-      c.error(
+      c.warn(
         'ipam.hostLocal.gatewayReserved',
         gp,
         { gateway: formatIp(gw), subnet: formatCidr(cidr, true) },
@@ -387,7 +394,10 @@ function validateHostLocal(
       const first = ranges[0];
       const target = Array.isArray(first) && isJsonObject(first[0]) ? first[0] : undefined;
       const from = joinPath(path, key);
-      c.error(
+      // IPAMConfig embeds a Range, and LoadIPAMConfig (backend/allocator/config.go) only keeps it
+      // when it has a subnet: a top-level gateway/rangeStart/rangeEnd next to `ranges` is dropped
+      // without an error, so the config loads and the value has no effect.
+      c.warn(
         'ipam.hostLocal.topLevelIgnored',
         from,
         { key },
@@ -436,7 +446,10 @@ function validateHostLocal(
     }
     sets.push(checked);
   });
-  // Overlap within and between sets (range_set.go, config.go): a sweep per family keeps it linear.
+  // Overlap within a set (RangeSet.Canonicalize, range_set.go) and between sets (LoadIPAMConfig,
+  // config.go) both use Range.Overlaps (range.go): an endpoint of one range lies in the other's
+  // rangeStart..rangeEnd. That is interval intersection of the effective ranges, not of the
+  // subnets, so disjoint blocks of one subnet are valid. A sweep per family keeps it linear.
   const all = sets.flatMap((s, si) => s.map((r) => ({ r, si })));
   for (const fam of [4, 6] as const) {
     const xs = all
@@ -444,10 +457,10 @@ function validateHostLocal(
       .sort((a, b) => (a.r.alloc.start < b.r.alloc.start ? -1 : 1));
     let prev: (typeof xs)[number] | undefined;
     for (const x of xs) {
-      if (prev && overlaps(toRange(prev.r.cidr), toRange(x.r.cidr))) {
+      if (prev && overlaps(prev.r.alloc, x.r.alloc)) {
         c.error('ipam.hostLocal.rangeOverlap', x.r.path, { other: prev.r.path });
       }
-      if (!prev || toRange(x.r.cidr).end > toRange(prev.r.cidr).end) prev = x;
+      if (!prev || x.r.alloc.end > prev.r.alloc.end) prev = x;
     }
   }
   const perFamily = new Map<IpFamily, number>();
@@ -537,9 +550,14 @@ function validateStatic(env: RuleEnv, plugin: PluginRef, ipam: JsonObject, path:
       }
     }
   });
+  // The static plugin (plugins/ipam/static/main.go LoadIPAMConfig) also takes addresses from
+  // CNI_ARGS `IP=`, from `args.cni.ips` (Multus injects a selection's `cni-args` there) and from
+  // `runtimeConfig.ips` (what a selection's `ips` becomes when the plugin declares the `ips`
+  // capability). An empty list is therefore valid: each pod must bring its own address.
   const ipsCapability = bool(objAt(plugin.obj, 'capabilities'), 'ips') === true;
+  if (addresses.length === 0 && ipsCapability) c.info('ipam.static.podSuppliedIps', path);
   if (addresses.length === 0 && !ipsCapability) {
-    c.error('ipam.static.noAddresses', path, undefined, {
+    c.warn('ipam.static.noAddresses', path, undefined, {
       kind: 'replace',
       path: joinPath(plugin.path, 'capabilities'),
       value: { ips: true },
@@ -818,9 +836,21 @@ export function validateIpam(env: RuleEnv, plugin: PluginRef, index: number): vo
       }
       return;
     }
-    default:
-      c.info('ipam.unknownType', joinPath(path, 'type'), { type });
+    default: {
+      // libcni looks the type up as a binary name; a misspelt one fails every pod with
+      // `failed to find plugin "<type>"`. A near miss of a known type is most likely a typo.
+      const tp = joinPath(path, 'type');
+      const suggestion = suggestKey(type, IPAM_TYPES);
+      if (suggestion)
+        c.warn(
+          'ipam.unknownType',
+          tp,
+          { type, suggestion },
+          { kind: 'replace', path: tp, value: suggestion },
+        );
+      else c.info('ipam.unknownType', tp, { type });
       return;
+    }
   }
   validateRoutes(c, ipam, path, gws);
 }

@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { FINDING_CODES, type FindingCode } from '../model/codes';
 import type { NetworkAttachmentDefinition } from '../../../shared/model/nad';
+import type { NodeNetworkState } from '../../../shared/model/nmstate';
 import {
   GOOD,
   BAD,
@@ -73,6 +74,38 @@ interface Row {
   /** Other NADs in the cluster for cross-NAD rules. */
   others?: NetworkAttachmentDefinition[];
 }
+
+/**
+ * An OVN-Kubernetes node as nmstate reports it: br-ex is an OVS bridge with eno1 as its system port
+ * and an internal interface of the same name that carries the default route; ens4 is a free NIC.
+ */
+const OVN_NODE = (node: string, opts: { eno1Port?: boolean } = {}): NodeNetworkState => {
+  const nns = makeNns(node, [
+    { name: 'eno1' },
+    { name: 'ens4' },
+    { name: 'br-ex', type: 'ovs-interface' },
+  ]);
+  const current = nns.status?.currentState;
+  if (!current) return nns;
+  current.interfaces = [
+    {
+      name: 'br-ex',
+      type: 'ovs-bridge',
+      state: 'up',
+      bridge: {
+        port: [{ name: 'br-ex' }, ...(opts.eno1Port === false ? [] : [{ name: 'eno1' }])],
+      },
+    },
+    ...(current.interfaces ?? []),
+  ];
+  current.routes = {
+    running: [
+      { destination: '0.0.0.0/0', 'next-hop-interface': 'br-ex', 'next-hop-address': '10.0.0.1' },
+      { destination: '10.0.0.0/24', 'next-hop-interface': 'eno1' },
+    ],
+  };
+  return nns;
+};
 
 const other = (name: string, c: Cfg, namespace = 'demo'): NetworkAttachmentDefinition =>
   makeNad(name, c, { namespace });
@@ -300,6 +333,11 @@ const ROWS: Row[] = [
     bad: st({ addresses: [] }, { capabilities: {} }),
     ok: st({ addresses: [] }),
   },
+  {
+    code: 'ipam.static.podSuppliedIps',
+    bad: st({ addresses: [] }),
+    ok: st(),
+  },
   { code: 'ipam.static.sharedIp', bad: st({}, { capabilities: {} }), ok: st() },
 
   { code: 'ipam.dhcp.daemonRequired', bad: br({ ipam: { type: 'dhcp' } }), ok: hl() },
@@ -419,6 +457,7 @@ const ROWS: Row[] = [
     ok: br({ vlan: 100, preserveDefaultVlan: false }),
   },
   { code: 'plugin.masterDefault', bad: without(mv(), 'master'), ok: mv() },
+  { code: 'plugin.unknownType', bad: mv({ type: 'macvlna' }), ok: mv({ type: 'kube-ovn' }) },
   { code: 'plugin.macvlan.modeInvalid', bad: mv({ mode: 'Bridge' }), ok: mv({ mode: 'vepa' }) },
   {
     code: 'plugin.ipvlan.modeInvalid',
@@ -688,6 +727,18 @@ const ROWS: Row[] = [
     ctx: {
       nodeNetworkStates: [makeNns('w1', [{ name: 'ens4' }]), makeNns('w2', [{ name: 'ens4' }])],
     },
+  },
+  {
+    code: 'cluster.masterDefaultRoute',
+    bad: mv({ master: 'br-ex' }),
+    ok: mv(),
+    ctx: { nodeNetworkStates: [OVN_NODE('w1')] },
+  },
+  {
+    code: 'cluster.masterOvsPort',
+    bad: mv({ master: 'eno1' }),
+    ok: mv(),
+    ctx: { nodeNetworkStates: [OVN_NODE('w1')] },
   },
   {
     code: 'cluster.mtuAboveInterface',
@@ -1011,5 +1062,189 @@ void describe('extended resources a NAD asks for (cluster.resourceNotOffered)', 
 
   void it('claims nothing without Nodes', () => {
     assert.equal(check('openshift.io/anything', undefined).length, 0);
+  });
+});
+
+/** The findings with one code, for the severity checks below. */
+function findingsFor(c: Case, code: FindingCode, ctx?: ValidationContextInput) {
+  const nad = toNad(c);
+  const context = ctx ? buildValidationContext({ ...ctx, nads: [nad] }) : undefined;
+  return validateNad(nad, context).filter((f) => f.code === code);
+}
+
+describe('host-local range overlap follows Range.Overlaps (containernetworking/plugins plugins/ipam/host-local/backend/allocator/range.go, range_set.go, config.go)', () => {
+  const block = (rangeStart: string, rangeEnd: string) => ({
+    subnet: '192.168.1.0/24',
+    rangeStart,
+    rangeEnd,
+  });
+  it('accepts disjoint blocks of one /24 in one range set (RangeSet.Canonicalize)', () => {
+    const c = hl({
+      ranges: [[block('192.168.1.10', '192.168.1.99'), block('192.168.1.100', '192.168.1.200')]],
+    });
+    assert.deepEqual(findingsFor(c, 'ipam.hostLocal.rangeOverlap'), []);
+  });
+  it('accepts disjoint blocks of one /24 in separate range sets (LoadIPAMConfig)', () => {
+    const c = hl({
+      ranges: [[block('192.168.1.10', '192.168.1.99')], [block('192.168.1.100', '192.168.1.200')]],
+    });
+    assert.deepEqual(findingsFor(c, 'ipam.hostLocal.rangeOverlap'), []);
+  });
+  it('reports blocks that share one address', () => {
+    const c = hl({
+      ranges: [[block('192.168.1.10', '192.168.1.100'), block('192.168.1.100', '192.168.1.200')]],
+    });
+    const [f, ...rest] = findingsFor(c, 'ipam.hostLocal.rangeOverlap');
+    assert.equal(rest.length, 0);
+    assert.equal(f?.severity, 'error');
+    assert.equal(f.path, '$.ipam.ranges[0][1].subnet');
+  });
+  it('compares a range without bounds as first..last usable of its subnet', () => {
+    // 192.168.1.0/25 defaults to .1-.126; a block starting at .127 is clear of it, .126 is not.
+    const whole = { subnet: '192.168.1.0/25' };
+    const wide = (start: string) => ({ subnet: '192.168.1.0/24', rangeStart: start });
+    assert.deepEqual(
+      findingsFor(
+        hl({ ranges: [[whole], [wide('192.168.1.127')]] }),
+        'ipam.hostLocal.rangeOverlap',
+      ),
+      [],
+    );
+    assert.equal(
+      findingsFor(hl({ ranges: [[whole], [wide('192.168.1.126')]] }), 'ipam.hostLocal.rangeOverlap')
+        .length,
+      1,
+    );
+  });
+  it('takes the IPv6 default rangeEnd as the last address of the subnet (range.go lastIP)', () => {
+    const v6 = (r: Cfg) => ({ subnet: 'fd00::/120', ...r });
+    const c = hl({ ranges: [[v6({})], [v6({ rangeStart: 'fd00::ff' })]] });
+    assert.equal(findingsFor(c, 'ipam.hostLocal.rangeOverlap').length, 1);
+  });
+});
+
+describe('host-local gateways are warnings (containernetworking/plugins plugins/ipam/host-local/backend/allocator/config.go, range.go)', () => {
+  it('warns, with the move fix, about a top-level gateway next to ranges (IPAMConfig embeds a Range LoadIPAMConfig drops)', () => {
+    const [f] = findingsFor(hl({ gateway: '192.168.1.254' }), 'ipam.hostLocal.topLevelIgnored');
+    assert.equal(f?.severity, 'warning');
+    assert.deepEqual(f.fix, {
+      kind: 'move',
+      from: '$.ipam.gateway',
+      path: '$.ipam.ranges[0][0].gateway',
+    });
+  });
+  it('warns about a gateway outside the subnet or on its network address (Canonicalize does not check it)', () => {
+    const [out] = findingsFor(
+      hlRange({ gateway: '192.168.9.1' }),
+      'ipam.hostLocal.gatewayOutsideSubnet',
+    );
+    const [reserved] = findingsFor(
+      hlRange({ gateway: '192.168.1.0' }),
+      'ipam.hostLocal.gatewayReserved',
+    );
+    assert.equal(out?.severity, 'warning');
+    assert.equal(reserved?.severity, 'warning');
+    assert.deepEqual(reserved.fix, {
+      kind: 'replace',
+      path: '$.ipam.ranges[0][0].gateway',
+      value: '192.168.1.1',
+    });
+  });
+});
+
+describe('static IPAM without addresses (containernetworking/plugins plugins/ipam/static/main.go LoadIPAMConfig)', () => {
+  it('is not an error when pods may request IPs through the ips capability', () => {
+    const all = validateNad(makeNad(NAME, st({ addresses: [] })));
+    assert.deepEqual(
+      all.filter((f) => f.severity === 'error').map((f) => f.code),
+      [],
+    );
+    assert.equal(all.find((f) => f.code === 'ipam.static.podSuppliedIps')?.severity, 'info');
+  });
+  it('warns, offering the ips capability, when only cni-args can bring an address', () => {
+    const [f] = findingsFor(st({ addresses: [] }, { capabilities: {} }), 'ipam.static.noAddresses');
+    assert.equal(f?.severity, 'warning');
+    assert.deepEqual(f.fix, { kind: 'replace', path: '$.capabilities', value: { ips: true } });
+  });
+});
+
+describe('macvlan/ipvlan master on the nodes (containernetworking/plugins plugins/main/macvlan/macvlan.go, plugins/main/ipvlan/ipvlan.go)', () => {
+  const ipv = (x: Cfg = {}): Cfg => mv({ type: 'ipvlan', mode: 'l2', ...x });
+  it('is an error when missing on every node ("failed to lookup master")', () => {
+    const [f] = findingsFor(mv({ master: 'ens9' }), 'cluster.interfaceMissing', {
+      nodeNetworkStates: [OVN_NODE('w1'), OVN_NODE('w2')],
+    });
+    assert.equal(f?.severity, 'error');
+    assert.equal(f.params?.count, 2);
+  });
+  it('stays a warning when missing on some nodes only', () => {
+    const [f] = findingsFor(mv({ master: 'ens9' }), 'cluster.interfaceMissing', {
+      nodeNetworkStates: [OVN_NODE('w1'), makeNns('w2', [{ name: 'ens9' }])],
+    });
+    assert.equal(f?.severity, 'warning');
+    assert.equal(f.params?.nodes, 'w1');
+  });
+  it('keeps a missing bridge a warning: the bridge plugin creates it', () => {
+    const [f] = findingsFor(br({ bridge: 'br9' }), 'cluster.interfaceMissing', {
+      nodeNetworkStates: [OVN_NODE('w1')],
+    });
+    assert.equal(f?.severity, 'warning');
+  });
+  it('warns when the master carries the default route, for ipvlan too', () => {
+    for (const c of [mv({ master: 'br-ex' }), ipv({ master: 'br-ex' })]) {
+      const [f] = findingsFor(c, 'cluster.masterDefaultRoute', {
+        nodeNetworkStates: [OVN_NODE('w1'), OVN_NODE('w2')],
+      });
+      assert.equal(f?.severity, 'warning');
+      assert.equal(f.params?.count, 2);
+    }
+    assert.deepEqual(
+      findingsFor(mv({ master: 'eno1' }), 'cluster.masterDefaultRoute', {
+        nodeNetworkStates: [OVN_NODE('w1')],
+      }),
+      [],
+    );
+  });
+  it('is an error for a system port of an OVS bridge on every node that has it (kernel EBUSY)', () => {
+    const [f] = findingsFor(ipv({ master: 'eno1' }), 'cluster.masterOvsPort', {
+      nodeNetworkStates: [OVN_NODE('w1'), OVN_NODE('w2')],
+    });
+    assert.equal(f?.severity, 'error');
+    assert.equal(f.params?.bridge, 'br-ex');
+  });
+  it('warns when the master is an OVS port on some nodes only', () => {
+    const [f] = findingsFor(mv({ master: 'eno1' }), 'cluster.masterOvsPort', {
+      nodeNetworkStates: [OVN_NODE('w1'), OVN_NODE('w2', { eno1Port: false })],
+    });
+    assert.equal(f?.severity, 'warning');
+    assert.equal(f.params?.nodes, 'w1');
+  });
+  it('does not treat the OVS internal interface as a port', () => {
+    assert.deepEqual(
+      findingsFor(mv({ master: 'br-ex' }), 'cluster.masterOvsPort', {
+        nodeNetworkStates: [OVN_NODE('w1')],
+      }),
+      [],
+    );
+  });
+});
+
+describe('unknown types offer the closest known one (libcni finds plugins by binary name)', () => {
+  it('suggests host-local for host-locall, with a replace fix', () => {
+    const [f] = findingsFor(br({ ipam: { type: 'host-locall' } }), 'ipam.unknownType');
+    assert.equal(f?.severity, 'warning');
+    assert.equal(f.params?.suggestion, 'host-local');
+    assert.deepEqual(f.fix, { kind: 'replace', path: '$.ipam.type', value: 'host-local' });
+  });
+  it('keeps an unrelated IPAM type as info without a suggestion', () => {
+    const [f] = findingsFor(br({ ipam: { type: 'calico-ipam' } }), 'ipam.unknownType');
+    assert.equal(f?.severity, 'info');
+    assert.equal(f.params?.suggestion, undefined);
+  });
+  it('suggests a plugin type within edit distance 2 and stays quiet for third-party ones', () => {
+    const [f] = findingsFor(mv({ type: 'macvaln' }), 'plugin.unknownType');
+    assert.equal(f?.params?.suggestion, 'macvlan');
+    assert.deepEqual(findingsFor(mv({ type: 'calico' }), 'plugin.unknownType'), []);
+    assert.deepEqual(findingsFor(mv({ type: 'ptp' }), 'plugin.unknownType'), []);
   });
 });

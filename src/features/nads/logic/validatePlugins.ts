@@ -132,6 +132,16 @@ export const META_PLUGINS = new Set([
   'firewall',
 ]);
 
+/**
+ * Plugins without a schema here that are still real binaries: the reference plugins
+ * (containernetworking/plugins plugins/main/*, plugins/meta/*) and common add-ons (ovs-cni,
+ * ib-sriov-cni).
+ */
+const OTHER_PLUGINS = ['ptp', 'loopback', 'dummy', 'tap', 'ovs', 'ib-sriov', 'bond'];
+
+/** Plugin types a misspelt `type` is compared with. */
+const KNOWN_PLUGIN_TYPES = [...Object.keys(SCHEMAS), ...META_PLUGINS, ...OTHER_PLUGINS];
+
 function checkUnknownKeys(env: RuleEnv, p: PluginRef, schema: Record<string, FieldKind>): void {
   const known = [...Object.keys(COMMON), ...Object.keys(schema)];
   for (const key of Object.keys(p.obj)) {
@@ -501,6 +511,19 @@ export function validatePlugin(env: RuleEnv, p: PluginRef, index: number): void 
   if (!schema) {
     if (META_PLUGINS.has(p.type) && !env.isConflist)
       c.error('plugin.tuning.notChained', joinPath(p.path, 'type'));
+    else if (!META_PLUGINS.has(p.type) && !OTHER_PLUGINS.includes(p.type)) {
+      // Third-party plugins are fine to name; only a near miss of a known one is reported,
+      // since libcni fails the pod with `failed to find plugin "<type>"` for a misspelt binary.
+      const suggestion = suggestKey(p.type, KNOWN_PLUGIN_TYPES);
+      const tp = joinPath(p.path, 'type');
+      if (suggestion)
+        c.warn(
+          'plugin.unknownType',
+          tp,
+          { type: p.type, suggestion },
+          { kind: 'replace', path: tp, value: suggestion },
+        );
+    }
     return;
   }
   checkTypes(c, p.obj, p.path, { ...COMMON, ...schema });

@@ -81,6 +81,7 @@ export const FINDING_CODES = [
   'ipam.static.gatewayInvalid',
   'ipam.static.gatewayOutsidePrefix',
   'ipam.static.noAddresses',
+  'ipam.static.podSuppliedIps',
   'ipam.static.sharedIp',
   // dhcp
   'ipam.dhcp.daemonRequired',
@@ -115,6 +116,7 @@ export const FINDING_CODES = [
   'plugin.bridge.cnvBridge',
   'plugin.bridge.preserveDefaultVlan',
   'plugin.masterDefault',
+  'plugin.unknownType',
   'plugin.macvlan.modeInvalid',
   'plugin.ipvlan.modeInvalid',
   'plugin.vlan.masterRequired',
@@ -182,6 +184,8 @@ export const FINDING_CODES = [
   'cluster.interfaceMissing',
   'cluster.mtuAboveInterface',
   'cluster.masterShared',
+  'cluster.masterDefaultRoute',
+  'cluster.masterOvsPort',
   'cluster.nodeAddressInRange',
   'cluster.resourceNotOffered',
 ] as const;

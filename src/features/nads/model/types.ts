@@ -261,6 +261,10 @@ export interface NodeInterfaceInfo {
   type?: string;
   mtu?: number;
   state?: string;
+  /** A running default route leaves the node through this interface. */
+  defaultRoute?: boolean;
+  /** The OVS bridge this interface is a system port of (not an OVS internal interface). */
+  ovsBridge?: string;
 }
 
 /** One pool of addresses a NAD hands out, as indexed for cross-NAD checks. */

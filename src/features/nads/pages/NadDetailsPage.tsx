@@ -1,5 +1,5 @@
-import { useMemo } from 'react';
-import { Link, useParams } from 'react-router';
+import { useMemo, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
 import { useAccessReview } from '@openshift-console/dynamic-plugin-sdk';
 import { Button, Flex, FlexItem } from '@patternfly/react-core';
 import type { NetworkAttachmentDefinition } from '../../../shared/model/nad';
@@ -12,7 +12,8 @@ import { PageShell } from '../../../shared/ui/PageShell';
 import { isManagedNad } from '../logic/managed';
 import { validateNad } from '../logic/validateNad';
 import { NadDetails } from '../components/NadDetails';
-import { getEditUrl } from '../components/urls';
+import { getEditUrl, getNadListUrl } from '../components/urls';
+import { DeleteNadModal } from '../components/DeleteNadModal';
 import { useEvents, useNadValidationContext, usePods } from '../data/useNadData';
 import { GLOBAL_NAD_NAMESPACES } from '../components/constants';
 import '../components/nads.css';
@@ -37,41 +38,71 @@ function NadDetailsPage(props: { name?: string; namespace?: string }) {
     name,
     namespace,
   });
+  const [canDelete] = useAccessReview({
+    group: NadModel.apiGroup,
+    resource: NadModel.plural,
+    verb: 'delete',
+    name,
+    namespace,
+  });
+  // The dialog deletes the copy it was opened on, not whatever the watch delivers meanwhile.
+  const [deleting, setDeleting] = useState<NetworkAttachmentDefinition | null>(null);
+  const navigate = useNavigate();
   const managed = nad ? isManagedNad(nad).managed : false;
   // A deleted object is shown as its last copy, not offered for editing.
   const editable = canEdit && !managed && !result.isDeleted;
+  // A managed NAD would be recreated by its owner, so it is not offered for deletion either.
+  const deletable = canDelete && !managed && !result.isDeleted;
   return (
     <PageShell
       title={name}
       testId="nad-details"
       actions={
         nad &&
-        editable && (
+        (editable || deletable) && (
           <Flex spaceItems={{ default: 'spaceItemsSm' }}>
-            <FlexItem>
-              <Button
-                variant="primary"
-                component={(p: object) => <Link {...p} to={getEditUrl(namespace, name)} />}
-                data-test="nad-edit"
-              >
-                {t('Edit')}
-              </Button>
-            </FlexItem>
-            <FlexItem>
-              <Button
-                variant="secondary"
-                component={(p: object) => (
-                  <Link {...p} to={`${getEditUrl(namespace, name)}?view=json`} />
-                )}
-                data-test="nad-edit-json"
-              >
-                {t('Edit as JSON')}
-              </Button>
-            </FlexItem>
+            {editable && (
+              <>
+                <FlexItem>
+                  <Button
+                    variant="primary"
+                    component={(p: object) => <Link {...p} to={getEditUrl(namespace, name)} />}
+                    data-test="nad-edit"
+                  >
+                    {t('Edit')}
+                  </Button>
+                </FlexItem>
+                <FlexItem>
+                  <Button
+                    variant="secondary"
+                    component={(p: object) => (
+                      <Link {...p} to={`${getEditUrl(namespace, name)}?view=json`} />
+                    )}
+                    data-test="nad-edit-json"
+                  >
+                    {t('Edit as JSON')}
+                  </Button>
+                </FlexItem>
+              </>
+            )}
+            {deletable && (
+              <FlexItem>
+                <Button variant="danger" onClick={() => setDeleting(nad)} data-test="nad-delete">
+                  {t('Delete')}
+                </Button>
+              </FlexItem>
+            )}
           </Flex>
         )
       }
     >
+      {deleting && (
+        <DeleteNadModal
+          nad={deleting}
+          onClose={() => setDeleting(null)}
+          onDeleted={() => void navigate(getNadListUrl(namespace))}
+        />
+      )}
       <DataState result={result}>
         {nad ? (
           <NadDetails

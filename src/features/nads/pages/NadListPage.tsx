@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import {
   NamespaceBar,
@@ -16,6 +16,8 @@ import { countPodsByNad } from '../logic/podUsage';
 import { summarizeNad } from '../logic/summary';
 import { validateNad } from '../logic/validateNad';
 import { NadTable, type NadRow } from '../components/NadTable';
+import { DeleteNadModal } from '../components/DeleteNadModal';
+import type { NetworkAttachmentDefinition } from '../../../shared/model/nad';
 import { getCreateUrl, getNadListUrl } from '../components/urls';
 import { NAD_ENTRY_URL } from '../../../shared/routes';
 import { toListNamespace, useNadValidationContext, usePods } from '../data/useNadData';
@@ -62,6 +64,13 @@ function NadList({
     verb: 'update',
     namespace,
   });
+  const [canDelete] = useAccessReview({
+    group: NadModel.apiGroup,
+    resource: NadModel.plural,
+    verb: 'delete',
+    namespace,
+  });
+  const [deleting, setDeleting] = useState<NetworkAttachmentDefinition | null>(null);
   const counts = useMemo(() => countPodsByNad(pods.data), [pods.data]);
   const rows = useMemo<NadRow[]>(
     () =>
@@ -111,9 +120,10 @@ function NadList({
               </EmptyStateBody>
             </EmptyState>
           ) : (
-            <NadTable rows={rows} canEdit={canEdit} />
+            <NadTable rows={rows} canEdit={canEdit} canDelete={canDelete} onDelete={setDeleting} />
           )}
         </DataState>
+        {deleting && <DeleteNadModal nad={deleting} onClose={() => setDeleting(null)} />}
       </PageShell>
     </>
   );
