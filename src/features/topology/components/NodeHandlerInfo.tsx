@@ -24,11 +24,7 @@ export function NodeHandlerInfo({ nns, now }: { nns: K8sResource; now: number })
     </DescriptionListGroup>
   );
   return (
-    <DescriptionList
-      isCompact
-      columnModifier={{ default: '2Col', lg: '4Col' }}
-      data-test="nns-handler"
-    >
+    <DescriptionList isCompact columnModifier={{ default: '2Col' }} data-test="nns-handler">
       {row(
         t('Last successful update'),
         info.lastSuccessfulUpdateTime &&
