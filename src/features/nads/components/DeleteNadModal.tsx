@@ -1,16 +1,8 @@
 import { useMemo } from 'react';
-import {
-  Alert,
-  Button,
-  Content,
-  Modal,
-  ModalBody,
-  ModalFooter,
-  ModalHeader,
-  Spinner,
-} from '@patternfly/react-core';
+import { Alert, Content, Modal, ModalBody, ModalHeader, Spinner } from '@patternfly/react-core';
 import type { NetworkAttachmentDefinition } from '../../../shared/model/nad';
 import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
+import { DeleteModalFooter } from '../../../shared/ui/DeleteModalFooter';
 import { getDeleteImpact } from '../logic/deleteImpact';
 import { useDeleteNad } from '../data/deleteNad';
 import { usePods } from '../data/useNadData';
@@ -107,27 +99,18 @@ export function DeleteNadModal({ nad, onClose, onDeleted }: DeleteNadModalProps)
           </Alert>
         )}
       </ModalBody>
-      <ModalFooter>
-        <Button
-          variant="danger"
-          isLoading={del.isPending}
-          isDisabled={del.isPending}
-          data-test="delete-confirm"
-          onClick={() =>
-            del.mutate(nad, {
-              onSuccess: () => {
-                onClose();
-                onDeleted?.();
-              },
-            })
-          }
-        >
-          {t('Delete')}
-        </Button>
-        <Button variant="link" onClick={onClose} data-test="delete-cancel">
-          {t('Cancel')}
-        </Button>
-      </ModalFooter>
+      <DeleteModalFooter
+        pending={del.isPending}
+        onCancel={onClose}
+        onConfirm={() =>
+          del.mutate(nad, {
+            onSuccess: () => {
+              onClose();
+              onDeleted?.();
+            },
+          })
+        }
+      />
     </Modal>
   );
 }

@@ -1,17 +1,10 @@
 import { Link } from 'react-router';
-import {
-  Alert,
-  Button,
-  Content,
-  Modal,
-  ModalBody,
-  ModalFooter,
-  ModalHeader,
-} from '@patternfly/react-core';
+import { Alert, Content, Modal, ModalBody, ModalHeader } from '@patternfly/react-core';
 import type { NodeNetworkConfigurationPolicy } from '../../../shared/model/nmstate';
 import { useDeleteResource } from '../../../shared/k8s/mutations';
 import { PolicyModel } from '../../../shared/k8s/models';
 import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
+import { DeleteModalFooter } from '../../../shared/ui/DeleteModalFooter';
 import { getPolicyHistoryUrl } from './urls';
 
 interface DeletePolicyModalProps {
@@ -58,30 +51,21 @@ export function DeletePolicyModal({ policy, onClose, onDeleted }: DeletePolicyMo
           </Alert>
         )}
       </ModalBody>
-      <ModalFooter>
-        <Button
-          variant="danger"
-          isLoading={del.isPending}
-          isDisabled={del.isPending}
-          data-test="delete-confirm"
-          onClick={() =>
-            del.mutate(
-              { model: PolicyModel, resource: policy },
-              {
-                onSuccess: () => {
-                  onClose();
-                  onDeleted?.();
-                },
+      <DeleteModalFooter
+        pending={del.isPending}
+        onCancel={onClose}
+        onConfirm={() =>
+          del.mutate(
+            { model: PolicyModel, resource: policy },
+            {
+              onSuccess: () => {
+                onClose();
+                onDeleted?.();
               },
-            )
-          }
-        >
-          {t('Delete')}
-        </Button>
-        <Button variant="link" onClick={onClose} data-test="delete-cancel">
-          {t('Cancel')}
-        </Button>
-      </ModalFooter>
+            },
+          )
+        }
+      />
     </Modal>
   );
 }
