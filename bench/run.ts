@@ -100,6 +100,7 @@ async function main(): Promise<number> {
         out = await scenario.run(ctx);
       } catch (e) {
         const why = `scenario failed: ${e instanceof Error ? (e.message.split('\n')[0] ?? '') : String(e)}`;
+        if (e instanceof Error) ctx.log(e.message);
         console.error(`bench: ${scenario.name}: ${why}`);
         out = [
           notMeasurable(
