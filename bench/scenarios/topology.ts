@@ -5,7 +5,7 @@
 // `@patternfly/react-topology` elements (`[data-kind="node"]`), a folded cluster node is
 // `[data-test^="summary-"]` and a click expands it (TopologyExplorer). Until the page renders
 // that, the figures say "not measurable yet".
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import {
   clickTimed,
   launchChromium,
@@ -136,9 +136,21 @@ async function panZoom(
 
 /** Clicks the first folded node; ms from the click event to its interfaces on screen + a frame. */
 async function expandOne(page: Page): Promise<number | string> {
-  const target = page.locator(SUMMARY_NODE).first();
   if ((await page.locator(SUMMARY_NODE).count()) === 0)
     return 'no folded (summary) node on the graph';
+  // The first folded node the pointer can reach (Playwright's trial click runs the hit test
+  // without clicking): the first in the DOM may lie under the graph's control bar.
+  const candidates = Math.min(await page.locator(SUMMARY_NODE).count(), 40);
+  let target: Locator | undefined;
+  for (let i = 0; i < candidates && target === undefined; i++) {
+    const candidate = page.locator(SUMMARY_NODE).nth(i);
+    const reachable = await candidate.click({ trial: true, timeout: 300 }).then(
+      () => true,
+      () => false,
+    );
+    if (reachable) target = candidate;
+  }
+  if (target === undefined) return 'no folded (summary) node the pointer can reach';
   await page.evaluate((sel) => {
     const w = window as unknown as { __sbExpand?: Promise<number> };
     const before = document.querySelectorAll(sel).length;
@@ -276,6 +288,9 @@ export const topologyScenario: Scenario = {
       );
       const expands: (number | string)[] = [];
       for (let i = 0; i < ctx.warmup + ctx.runs; i++) {
+        // Each run is one expansion from a settled page: clicking while the last expansion's
+        // nodes are still moving aside made Playwright's stability check time out.
+        if (i > 0) await page.waitForTimeout(1000);
         const r = await expandOne(page);
         if (typeof r === 'string') {
           expands.push(r);
