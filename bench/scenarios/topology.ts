@@ -288,8 +288,8 @@ export const topologyScenario: Scenario = {
       );
       const expands: (number | string)[] = [];
       for (let i = 0; i < ctx.warmup + ctx.runs; i++) {
-        // Each run is one expansion from a settled page: clicking while the last expansion's
-        // nodes are still moving aside made Playwright's stability check time out.
+        // Each run is one expansion from a settled page, so a run does not also pay for the
+        // rendering of the previous one.
         if (i > 0) await page.waitForTimeout(1000);
         const r = await expandOne(page);
         if (typeof r === 'string') {
