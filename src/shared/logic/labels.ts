@@ -7,3 +7,6 @@ export const LABEL_SAFE = /^[A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?$/;
 /** Whether `v` may be a label's value (the API server refuses selectors and labels otherwise). */
 export const isValidLabelValue = (v: unknown): boolean =>
   typeof v === 'string' && (v === '' || (v.length <= 63 && LABEL_SAFE.test(v)));
+
+/** A DNS-1123 label's characters (pkg/util/validation IsDNS1123Label; the 63 limit is separate). */
+export const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;

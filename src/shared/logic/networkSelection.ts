@@ -5,6 +5,7 @@
 // namespace and name must be DNS-1123 labels. Errors are codes; `networkSelectionErrorText`
 // renders them in Multus' own words for the sandbox, which reproduces Multus' events.
 import { isRecord } from './isRecord';
+import { DNS1123_LABEL } from './labels';
 
 export interface NetworkSelectionElement {
   name: string;
@@ -39,7 +40,6 @@ export interface NetworkSelectionError {
 export type NetworkSelectionResult =
   { ok: true; items: NetworkSelectionElement[] } | { ok: false; error: NetworkSelectionError };
 
-const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 /** Linux IFNAMSIZ is 16 including the terminating NUL; multus-cni checks `syscall.IFNAMSIZ-1`. */
 const MAX_IFNAME = 15;
 const IFNAME_FORBIDDEN = /[ \t\n\v\f\r/]/;

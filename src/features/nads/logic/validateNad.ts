@@ -11,8 +11,8 @@ import { getPlugins } from './pools';
 import { validateCluster } from './validateCluster';
 import { validateIpam } from './validateIpam';
 import { validatePlugin } from './validatePlugins';
+import { DNS1123_LABEL } from '../../../shared/logic/labels';
 
-const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 const CNI_NAME = /^[a-zA-Z0-9][a-zA-Z0-9_.-]*$/;
 const RESERVED_KEYS = ['runtimeConfig', 'args', 'prevResult'];
 

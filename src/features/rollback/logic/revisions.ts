@@ -19,9 +19,9 @@ import {
   type RevisionOutcome,
 } from '../model/revision';
 import { isRecord } from '../../../shared/logic/isRecord';
+import { LABEL_SAFE } from '../../../shared/logic/labels';
 
 const MAX_NAME = 253;
-const LABEL_SAFE = /^[A-Za-z0-9]([-A-Za-z0-9_.]*[A-Za-z0-9])?$/;
 
 /** FNV-1a, 32 bit: a short stable suffix to keep shortened names unique. */
 export const shortHash = (text: string): string => {
