@@ -22,17 +22,25 @@ function cpuMs(): number {
   return (u.user + u.system) / 1000;
 }
 
-/** CPU time (user + system) of this process's reaped children so far, in ms (Linux /proc). */
-export function childrenCpuMs(): number | undefined {
+/**
+ * CPU time (user + system) in ms from /proc/<pid>/stat (man 5 proc): of the process itself, or of
+ * its reaped children. Fields after the command name: state is index 0, so utime and stime are 11
+ * and 12, cutime and cstime 13 and 14; a tick is 10 ms.
+ */
+export function procCpuMs(pid: number | 'self', of: 'process' | 'children'): number | undefined {
   try {
-    const stat = fs.readFileSync('/proc/self/stat', 'utf8');
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // Fields after the command: state is index 0, so cutime is 13 and cstime 14 (man 5 proc).
-    return (Number(fields[13]) + Number(fields[14])) * 10;
+    const first = of === 'process' ? 11 : 13;
+    const ticks = Number(fields[first]) + Number(fields[first + 1]);
+    return Number.isFinite(ticks) ? ticks * 10 : undefined;
   } catch {
     return undefined;
   }
 }
+
+/** CPU time (user + system) of this process's reaped children so far, in ms (Linux /proc). */
+export const childrenCpuMs = (): number | undefined => procCpuMs('self', 'children');
 
 const CPU_NOTE =
   'CPU time (user + system) of the same runs: on a shared, overloaded machine it approximates the wall time an idle machine would show';

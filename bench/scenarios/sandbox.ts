@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { measuredFigure, notMeasurable, repeat } from '../lib/stats';
 import type { Figure, Scenario } from '../lib/types';
-import { REPO_ROOT } from './node';
+import { REPO_ROOT, procCpuMs } from './node';
 
 /** VmRSS and VmHWM of a process in MiB (Linux /proc). */
 export function readRssMiB(pid: number): { rss: number; peak: number } | undefined {
@@ -22,19 +22,6 @@ export function readRssMiB(pid: number): { rss: number; peak: number } | undefin
   }
 }
 
-/** CPU time (user + system) of a process in ms, from /proc/<pid>/stat (man 5 proc). */
-function cpuMs(pid: number): number | undefined {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name: state is index 0, so utime is 11 and stime 12.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    return Number.isFinite(ticks) ? ticks * 10 : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * Waits until the server uses under a fifth of a core over two seconds: the simulated handler
  * resyncs all 50 policies × 2,000 nodes when it starts, and a list measured during that resync
@@ -42,10 +29,10 @@ function cpuMs(pid: number): number | undefined {
  */
 async function settled(pid: number, limitS: number): Promise<number> {
   const t0 = performance.now();
-  let last = cpuMs(pid);
+  let last = procCpuMs(pid, 'process');
   while ((performance.now() - t0) / 1000 < limitS) {
     await new Promise((r) => setTimeout(r, 2000));
-    const now = cpuMs(pid);
+    const now = procCpuMs(pid, 'process');
     if (now === undefined || last === undefined) break;
     if (now - last < 400) break;
     last = now;
