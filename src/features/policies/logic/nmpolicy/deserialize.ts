@@ -24,6 +24,7 @@ import {
   INTERFACE_TYPES,
   NETWORK_STATE,
   expectedNames,
+  findField,
   variantNames,
 } from './schema';
 import type { CustomKind, Field, Kind, Shape } from './schema';
@@ -72,10 +73,6 @@ function jsonDebug(value: JsonValue): string {
   return `Object {${sortedKeys(value)
     .map((k) => `${JSON.stringify(k)}: ${jsonDebug(value[k] ?? null)}`)
     .join(', ')}}`;
-}
-
-function findField(fields: readonly Field[], key: string): Field | undefined {
-  return fields.find((f) => f.key === key || (f.aliases ?? []).includes(key));
 }
 
 /** Reads one field's value; `undefined` in `value` means None. */

@@ -14,6 +14,7 @@ import {
   INTERFACE_TYPES,
   NETWORK_STATE,
   expectedNames,
+  findField,
 } from './schema';
 import type { CustomKind, Field, Kind } from './schema';
 import type { JsonObject, JsonValue } from './types';
@@ -32,9 +33,6 @@ interface Visitor {
   rename?: (obj: JsonObject, key: string, canonical: string) => void;
   enumValue?: (obj: JsonObject, key: string, value: string) => void;
 }
-
-const findField = (fields: readonly Field[], key: string): Field | undefined =>
-  fields.find((f) => f.key === key || (f.aliases ?? []).includes(key));
 
 /** The variant an enum value names, through its aliases and `NumberAsString` (bond mode 1). */
 const enumVariant = (kind: Extract<Kind, { t: 'enum' }>, value: JsonValue): string | undefined => {

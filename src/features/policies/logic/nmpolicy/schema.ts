@@ -882,6 +882,11 @@ export const NETWORK_STATE: Shape = {
 const byteOrder = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** serde's FIELDS list of a struct: each field's name and aliases, sorted together. */
+/** The field a key names, under its own name or an alias (serde's `#[serde(alias)]`). */
+export function findField(fields: readonly Field[], key: string): Field | undefined {
+  return fields.find((f) => f.key === key || (f.aliases ?? []).includes(key));
+}
+
 export function expectedNames(fields: readonly Field[]): string[] {
   return fields.flatMap((f) => [f.key, ...(f.aliases ?? [])].sort(byteOrder));
 }
