@@ -28,7 +28,12 @@ function unescape(s, quote) {
 }
 
 const keys = new Set();
+/** Keys called with a `count` option: i18next resolves them as `<key>_one` / `<key>_other`. */
+const pluralKeys = new Set();
 const problems = [];
+// The options object right after the key, up to its first closing brace, names `count`
+// (`{ count }`, `{ count: n }`, `{ name, count }`): i18next then picks a plural form by count.
+const countOptionRe = /^\s*,\s*\{[^{}]*?\bcount\b\s*[:,}]/;
 // t('…'), t("…"), t(`…`) without interpolation; a t( followed by anything else is reported.
 const callRe =
   /(?<![\w$.])t\(\s*(?:'((?:\\.|[^'\\])*)'|"((?:\\.|[^"\\])*)"|`((?:\\.|[^`\\$])*)`|([^)\s]))/g;
@@ -37,10 +42,18 @@ for (const file of walk(join(root, 'src'))) {
   // Pure logic must not translate; only components/pages/actions do.
   if (/\/(logic|model)\//.test(file)) continue;
   for (const m of text.matchAll(callRe)) {
-    if (m[1] !== undefined) keys.add(unescape(m[1], "'"));
-    else if (m[2] !== undefined) keys.add(unescape(m[2], '"'));
-    else if (m[3] !== undefined) keys.add(unescape(m[3], '`'));
-    else {
+    const literal =
+      m[1] !== undefined
+        ? unescape(m[1], "'")
+        : m[2] !== undefined
+          ? unescape(m[2], '"')
+          : m[3] !== undefined
+            ? unescape(m[3], '`')
+            : undefined;
+    if (literal !== undefined) {
+      const after = text.slice(m.index + m[0].length, m.index + m[0].length + 400);
+      (countOptionRe.test(after) ? pluralKeys : keys).add(literal);
+    } else {
       const line = text.slice(0, m.index).split('\n').length;
       problems.push(
         `${relative(root, file)}:${line}: t() with a non-literal key cannot be extracted`,
@@ -51,7 +64,23 @@ for (const file of walk(join(root, 'src'))) {
 const ext = readFileSync(join(root, 'console-extensions.json'), 'utf8');
 for (const m of ext.matchAll(new RegExp(`%${NS}~([^%]+)%`, 'g'))) keys.add(m[1]);
 
-const sorted = Object.fromEntries([...keys].sort((a, b) => a.localeCompare(b)).map((k) => [k, k]));
+let currentText = '';
+try {
+  currentText = readFileSync(localeFile, 'utf8');
+} catch {
+  currentText = '';
+}
+const currentValues = currentText ? JSON.parse(currentText) : {};
+// English plural forms are written by hand in the locale file (as the console's are): extraction
+// keeps them, and starts a new plural key with the key's own text for both forms.
+const entries = [...keys].map((k) => [k, k]);
+for (const k of pluralKeys) {
+  for (const suffix of ['_one', '_other']) {
+    const key = `${k}${suffix}`;
+    entries.push([key, typeof currentValues[key] === 'string' ? currentValues[key] : k]);
+  }
+}
+const sorted = Object.fromEntries(entries.sort(([a], [b]) => a.localeCompare(b)));
 const next = JSON.stringify(sorted, null, 2) + '\n';
 
 if (problems.length) {
@@ -59,12 +88,7 @@ if (problems.length) {
   process.exit(1);
 }
 if (check) {
-  let current = '';
-  try {
-    current = readFileSync(localeFile, 'utf8');
-  } catch {
-    current = '';
-  }
+  const current = currentText;
   if (current !== next) {
     const cur = current ? Object.keys(JSON.parse(current)) : [];
     const missing = Object.keys(sorted).filter((k) => !cur.includes(k));

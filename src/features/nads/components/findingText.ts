@@ -448,17 +448,17 @@ function findingText(t: T, code: FindingCode, p: Params): string {
     case 'cluster.masterDefaultRoute':
       return t(
         '"{{name}}" carries the default route on {{count}} nodes ({{nodes}}): {{plugin}} pods cannot reach the node over it, and a misconfigured pod network competes with the node\'s own traffic',
-        p,
+        { ...p, count: Number(p.count) },
       );
     case 'cluster.masterOvsPort':
       return t(
         '"{{name}}" is a port of OVS bridge {{bridge}} on {{count}} nodes ({{nodes}}): Open vSwitch holds the device, so the kernel refuses a {{plugin}} on it (EBUSY); use the bridge or a free NIC',
-        p,
+        { ...p, count: Number(p.count) },
       );
     case 'cluster.mtuAboveInterface':
       return t(
         'mtu {{mtu}} is above the MTU {{interfaceMtu}} of "{{name}}" on {{count}} nodes: {{nodes}}',
-        p,
+        { ...p, count: Number(p.count) },
       );
     case 'cluster.masterShared':
       return t(
