@@ -34,6 +34,34 @@ test('overview shows the cluster capabilities and platform', async ({ consolePag
   }
 });
 
+test('overview health counts the problems and links to them', async ({ consolePage, page }) => {
+  await consolePage.goto('/switchboard/overview');
+  // The demo cluster: worker-bond1 fails on worker-2 only; tenant-a/overlapping-hostlocal's
+  // gateway is outside its subnet; tenant-b's broken-app and orphan-app never attach; VLAN 210
+  // is not allowed on the switch port of worker-2's ens2f0.
+  await expect(page.getByTestId('health-policies-degraded')).toHaveText('1 Degraded');
+  await expect(page.getByTestId('health-failing-nodes')).toHaveText(
+    '1 node with failing enactments',
+  );
+  await expect(page.getByTestId('health-failing-node')).toHaveText('worker-2: worker-bond1');
+  await expect(page.getByTestId('health-nad')).toHaveText(
+    'tenant-a/overlapping-hostlocal: 1 error',
+  );
+  await expect(page.getByTestId('health-attach-namespace')).toHaveText('tenant-b: 2 pods');
+  await expect(page.getByTestId('health-vlan-errors')).toHaveText(/^\d+ VLAN mismatch errors?$/);
+  await page.screenshot({ path: test.info().outputPath('overview-health.png') });
+
+  await page.getByTestId('health-policies-degraded').click();
+  await expect(page).toHaveURL(/\/switchboard\/policies\?rowFilter-policy-status=Degraded$/);
+  await expect(page.getByTestId('policy-table')).toContainText('worker-bond1');
+  await expect(page.getByTestId('policy-table')).not.toContainText('dns-search-domains');
+
+  await page.goBack();
+  await page.getByTestId('health-vlan-errors').click();
+  await expect(page).toHaveURL(/\/switchboard\/switch-ports\?tab=vlan-check$/);
+  await expect(page.getByTestId('vlan-check')).toContainText('210');
+});
+
 test('every navigation item opens a page that renders', async ({ consolePage, page }) => {
   // On the console's runtime each navigation tears its watches down and re-lists (no grace
   // period) through the Immutable store: 40-50 s alone on a 2-core machine, more under load.

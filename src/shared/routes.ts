@@ -22,8 +22,20 @@ export const OVERVIEW_URL = '/switchboard/overview';
 export const TOPOLOGY_URL = '/switchboard/topology';
 export const FAILED_POLICIES_URL = '/switchboard/failed-policies';
 export const SWITCH_PORTS_URL = '/switchboard/switch-ports';
+export const VLAN_CHECK_URL = `${SWITCH_PORTS_URL}?tab=vlan-check`;
 
 export const POLICY_LIST_URL = '/switchboard/policies';
+/**
+ * The policy list's status filter in the URL, named as the console names a list's row filters
+ * (`rowFilter-<type>`, values joined by commas: openshift/console
+ * frontend/public/components/factory/ListPage/ListPageFilter.tsx).
+ */
+export const POLICY_STATUS_FILTER_PARAM = 'rowFilter-policy-status';
+/** The policy list, filtered to the given statuses. */
+export const policyListUrl = (statuses: readonly string[] = []): string =>
+  statuses.length
+    ? `${POLICY_LIST_URL}?${POLICY_STATUS_FILTER_PARAM}=${statuses.map(enc).join(',')}`
+    : POLICY_LIST_URL;
 export const POLICY_CREATE_URL = '/switchboard/policies/~new';
 export const policyUrl = (name: string) => `${POLICY_LIST_URL}/${enc(name)}`;
 export const policyEditUrl = (name: string) => `${policyUrl(name)}/edit`;

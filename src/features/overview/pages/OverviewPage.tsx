@@ -24,6 +24,8 @@ import { withQueryClient } from '../../../shared/query/withQueryClient';
 import type { NMState } from '../../../shared/model/nmstate';
 import type { Condition, K8sResource } from '../../../shared/model/k8s';
 import { FLAGS } from '../../../shared/flags';
+import { useClusterHealth } from '../data/useClusterHealth';
+import { HealthCard } from '../components/HealthCard';
 
 interface Infrastructure extends K8sResource {
   status?: { platform?: string; platformStatus?: { type?: string }; apiServerURL?: string };
@@ -82,6 +84,12 @@ function OverviewPage() {
   const hasNad = useConsoleFlag(FLAGS.nad);
   const hasMetal3 = useConsoleFlag(FLAGS.metal3);
   const hasSwitches = useConsoleFlag(FLAGS.metal3Switches);
+  const health = useClusterHealth({
+    nmstate: hasNmstate,
+    nad: hasNad,
+    metal3: hasMetal3,
+    switches: hasSwitches,
+  });
   const nmstates = useWatchedList<NMState>(NMStateGVK, { enabled: gateFromFlag(hasNmstate) });
   const infra = useWatchedObject<Infrastructure>(InfrastructureGVK, 'cluster');
   const [canCreateNMState] = useAccessReview({
@@ -98,9 +106,10 @@ function OverviewPage() {
     <PageShell
       title={t('Node network overview')}
       testId="overview-page"
-      description={t('Which node networking capabilities this cluster has.')}
+      description={t('How node networking is doing, and which capabilities this cluster has.')}
     >
       <Gallery hasGutter minWidths={{ default: '320px' }}>
+        <HealthCard health={health} hasNmstate={hasNmstate} hasNad={hasNad} hasMetal3={hasMetal3} />
         <Card data-test="capabilities-card">
           <CardTitle>{t('Capabilities')}</CardTitle>
           <CardBody>
