@@ -263,10 +263,17 @@ test('a viewer sees no create, edit or delete actions', async ({ consolePage }) 
   await nads.gotoList('tenant-a');
   await expect(nads.row('tenant-a', 'macvlan-storage')).toBeVisible();
   await expect(consolePage.page.getByTestId('nad-create')).toHaveCount(0);
+  await expect(consolePage.page.getByTestId('read-only-notice')).toContainText(
+    'Your role does not allow you to create, change, or delete network attachment definitions',
+  );
   await nads.gotoDetails('tenant-a', 'macvlan-storage');
   await expect(consolePage.page.getByTestId('nad-summary')).toBeVisible();
   await expect(consolePage.page.getByTestId('nad-edit')).toHaveCount(0);
   await expect(consolePage.page.getByTestId('nad-delete')).toHaveCount(0);
+  await expect(consolePage.page.getByTestId('read-only-notice')).toHaveAttribute(
+    'data-denied',
+    'update,delete',
+  );
   await nads.gotoEdit('tenant-a', 'macvlan-storage');
   await expect(consolePage.page.getByTestId('editor-forbidden')).toBeVisible();
   await expect(nads.saveButton).toHaveCount(0);

@@ -365,10 +365,17 @@ test.describe('viewer', () => {
     await expect(policies.row('worker-bond1').getByTestId('count-Failing')).toBeVisible();
     await expect(policies.createButton).toHaveCount(0);
     await expect(page.getByTestId('policy-actions')).toHaveCount(0);
+    // The missing actions are explained, not just absent.
+    await expect(page.getByTestId('read-only-notice')).toContainText(
+      'Your role does not allow you to create, change, or delete policies',
+    );
     await policies.openDetails('worker-bond1');
     await expect(policies.testId('enactment-table')).toBeVisible();
     await expect(policies.testId('edit-form')).toHaveCount(0);
     await expect(policies.testId('delete')).toHaveCount(0);
+    await expect(page.getByTestId('read-only-notice')).toContainText(
+      'Your role does not allow you to change or delete policies',
+    );
   });
 });
 

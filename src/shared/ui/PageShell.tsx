@@ -8,12 +8,21 @@ interface PageShellProps {
   /** Shown next to the title, e.g. a create button. */
   actions?: ReactNode;
   description?: ReactNode;
+  /** A short notice under the title, e.g. why actions are missing (ReadOnlyNotice). */
+  notice?: ReactNode;
   children: ReactNode;
   testId: string;
 }
 
 /** Title bar plus content: every Switchboard page looks and is addressed the same way. */
-export function PageShell({ title, actions, description, children, testId }: PageShellProps) {
+export function PageShell({
+  title,
+  actions,
+  description,
+  notice,
+  children,
+  testId,
+}: PageShellProps) {
   return (
     <>
       <DocumentTitle>{title}</DocumentTitle>
@@ -27,6 +36,7 @@ export function PageShell({ title, actions, description, children, testId }: Pag
           </FlexItem>
           {actions && <FlexItem>{actions}</FlexItem>}
         </Flex>
+        {notice}
       </PageSection>
       <PageSection className="sb-page">{children}</PageSection>
     </>

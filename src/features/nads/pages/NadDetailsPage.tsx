@@ -9,6 +9,7 @@ import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation'
 import { withQueryClient } from '../../../shared/query/withQueryClient';
 import { DataState } from '../../../shared/ui/DataState';
 import { PageShell } from '../../../shared/ui/PageShell';
+import { deniedVerbs, ReadOnlyNotice } from '../../../shared/ui/ReadOnlyNotice';
 import { isManagedNad } from '../logic/managed';
 import { validateNad } from '../logic/validateNad';
 import { NadDetails } from '../components/NadDetails';
@@ -31,14 +32,14 @@ function NadDetailsPage(props: { name?: string; namespace?: string }) {
   const events = useEvents(podScope, Boolean(namespace));
   const nad = result.data;
   const findings = useMemo(() => (nad ? validateNad(nad, context) : []), [nad, context]);
-  const [canEdit] = useAccessReview({
+  const [canEdit, editLoading] = useAccessReview({
     group: NadModel.apiGroup,
     resource: NadModel.plural,
     verb: 'update',
     name,
     namespace,
   });
-  const [canDelete] = useAccessReview({
+  const [canDelete, deleteLoading] = useAccessReview({
     group: NadModel.apiGroup,
     resource: NadModel.plural,
     verb: 'delete',
@@ -57,6 +58,16 @@ function NadDetailsPage(props: { name?: string; namespace?: string }) {
     <PageShell
       title={name}
       testId="nad-details"
+      notice={
+        <ReadOnlyNotice
+          loading={editLoading || deleteLoading}
+          resource={t('network attachment definitions')}
+          denied={deniedVerbs([
+            ['update', canEdit],
+            ['delete', canDelete],
+          ])}
+        />
+      }
       actions={
         nad &&
         (editable || deletable) && (

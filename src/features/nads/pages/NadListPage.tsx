@@ -11,6 +11,7 @@ import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation'
 import { withQueryClient } from '../../../shared/query/withQueryClient';
 import { DataState } from '../../../shared/ui/DataState';
 import { PageShell } from '../../../shared/ui/PageShell';
+import { deniedVerbs, ReadOnlyNotice } from '../../../shared/ui/ReadOnlyNotice';
 import { isManagedNad } from '../logic/managed';
 import { countPodsByNad } from '../logic/podUsage';
 import { summarizeNad } from '../logic/summary';
@@ -52,19 +53,19 @@ function NadList({
   const { t } = usePluginTranslation();
   const { context, allNads } = useNadValidationContext();
   const pods = usePods(namespace);
-  const [canCreate] = useAccessReview({
+  const [canCreate, createLoading] = useAccessReview({
     group: NadModel.apiGroup,
     resource: NadModel.plural,
     verb: 'create',
     namespace,
   });
-  const [canEdit] = useAccessReview({
+  const [canEdit, editLoading] = useAccessReview({
     group: NadModel.apiGroup,
     resource: NadModel.plural,
     verb: 'update',
     namespace,
   });
-  const [canDelete] = useAccessReview({
+  const [canDelete, deleteLoading] = useAccessReview({
     group: NadModel.apiGroup,
     resource: NadModel.plural,
     verb: 'delete',
@@ -94,6 +95,17 @@ function NadList({
       <PageShell
         title={t('Network attachment definitions')}
         testId="nad-list"
+        notice={
+          <ReadOnlyNotice
+            loading={createLoading || editLoading || deleteLoading}
+            resource={t('network attachment definitions')}
+            denied={deniedVerbs([
+              ['create', canCreate],
+              ['update', canEdit],
+              ['delete', canDelete],
+            ])}
+          />
+        }
         actions={
           canCreate && (
             <Button

@@ -3,6 +3,7 @@ import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation'
 import { withQueryClient } from '../../../shared/query/withQueryClient';
 import { DataState } from '../../../shared/ui/DataState';
 import { PageShell } from '../../../shared/ui/PageShell';
+import { deniedVerbs, ReadOnlyNotice } from '../../../shared/ui/ReadOnlyNotice';
 import {
   useEnactments,
   useNodeNetworkStates,
@@ -33,6 +34,16 @@ function PolicyDetailsPage(props: { name?: string }) {
         policy.data && !policy.isDeleted ? (
           <PolicyActionButtons policy={policy.data} permissions={permissions} />
         ) : undefined
+      }
+      notice={
+        <ReadOnlyNotice
+          loading={permissions.loading}
+          resource={t('policies')}
+          denied={deniedVerbs([
+            ['update', permissions.canUpdate],
+            ['delete', permissions.canDelete],
+          ])}
+        />
       }
     >
       <DataState result={policy}>

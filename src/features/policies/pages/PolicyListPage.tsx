@@ -4,6 +4,7 @@ import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation'
 import { withQueryClient } from '../../../shared/query/withQueryClient';
 import { DataState } from '../../../shared/ui/DataState';
 import { PageShell } from '../../../shared/ui/PageShell';
+import { deniedVerbs, ReadOnlyNotice } from '../../../shared/ui/ReadOnlyNotice';
 import { useNodes, usePolicies, usePolicyPermissions } from '../data/usePolicyData';
 import { useEnactmentCounts } from '../data/useEnactmentCounts';
 import { buildPolicyRowsFromCounts } from '../logic/policyList';
@@ -26,6 +27,17 @@ function PolicyListPage() {
       title={t('Node network configuration policies')}
       testId="policy-list"
       actions={permissions.canCreate ? <CreatePolicyButton /> : undefined}
+      notice={
+        <ReadOnlyNotice
+          loading={permissions.loading}
+          resource={t('policies')}
+          denied={deniedVerbs([
+            ['create', permissions.canCreate],
+            ['update', permissions.canUpdate],
+            ['delete', permissions.canDelete],
+          ])}
+        />
+      }
     >
       <DataState
         result={policies}

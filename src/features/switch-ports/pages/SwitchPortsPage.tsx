@@ -19,6 +19,7 @@ import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation'
 import { withQueryClient } from '../../../shared/query/withQueryClient';
 import { DataState } from '../../../shared/ui/DataState';
 import { PageShell } from '../../../shared/ui/PageShell';
+import { deniedVerbs, ReadOnlyNotice } from '../../../shared/ui/ReadOnlyNotice';
 import { IronicGVK } from '../../../shared/k8s/models';
 import { useWatchedList } from '../../../shared/k8s/useWatchedList';
 import type {
@@ -70,13 +71,13 @@ function SwitchPortsPage() {
     activeNamespace !== ALL_NAMESPACES
       ? activeNamespace
       : pickHostNamespace(data.hosts, DEFAULT_NAMESPACE);
-  const [canCreateHna] = useAccessReview({
+  const [canCreateHna, hnaLoading] = useAccessReview({
     group: 'metal3.io',
     resource: 'hostnetworkattachments',
     verb: 'create',
     namespace: defaultNamespace,
   });
-  const [canUpdateHost] = useAccessReview({
+  const [canUpdateHost, hostLoading] = useAccessReview({
     group: 'metal3.io',
     resource: 'baremetalhosts',
     verb: 'update',
@@ -160,6 +161,14 @@ function SwitchPortsPage() {
       testId="switch-ports"
       actions={actions}
       description={t('Top-of-rack switch ports of bare-metal hosts and the VLANs they carry.')}
+      notice={
+        // Setting a port's VLANs writes a HostNetworkAttachment and the host's reference to it.
+        <ReadOnlyNotice
+          loading={hnaLoading || hostLoading}
+          resource={t('switch-port attachments')}
+          denied={deniedVerbs([['create', canCreateHna && canUpdateHost]])}
+        />
+      }
     >
       <DataState result={data.primary} testId="switch-ports">
         <Tabs
