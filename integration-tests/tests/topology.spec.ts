@@ -203,3 +203,45 @@ test('the Node details Network tab shows that node', async ({ consolePage, page 
   await expect(page.getByTestId('nns-nmstate-version')).toHaveText(/^nmstatectl /);
   await page.screenshot({ path: shot('nns-details'), fullPage: false });
 });
+
+test('the node network state page: tables, tabs, breadcrumbs and actions', async ({
+  consolePage,
+  page,
+}) => {
+  await consolePage.goto('/switchboard/node-network-states/worker-2');
+  const details = page.getByTestId('nns-details');
+  await expect(details.getByTestId('breadcrumbs')).toContainText('Node network states');
+  // worker-bond1 fails on worker-2 (no ens2f1); its bond port eno4 is marked with it.
+  const eno4 = page.locator('[data-test="nns-interface"][data-name="eno4"]');
+  await expect(eno4.getByTestId('nns-managed-by')).toContainText('worker-bond1');
+  await expect(page.getByTestId('nns-route').first()).toBeVisible();
+  await expect(page.getByTestId('nns-lldp-row').first()).toContainText('tor-1');
+  await page.screenshot({ path: shot('nns-details-tables'), fullPage: true });
+
+  // Tabs are path segments, so a reload or a shared link keeps the tab.
+  await page.getByRole('tab', { name: 'YAML' }).click();
+  await expect(page).toHaveURL(/\/node-network-states\/worker-2\/yaml$/);
+  await expect(page.getByTestId('yaml-view')).toContainText('currentState');
+  await page.reload();
+  await expect(page.getByTestId('yaml-view')).toContainText('currentState');
+  await page.getByRole('tab', { name: 'Events' }).click();
+  await expect(page).toHaveURL(/\/worker-2\/events$/);
+  await expect(page.getByTestId('no-events').or(page.getByTestId('event-stream'))).toBeVisible();
+  // The console's HorizontalNav links the default tab as the base URL plus '/' (href '').
+  await page.getByRole('tab', { name: 'Details' }).click();
+  await expect(page).toHaveURL(/\/node-network-states\/worker-2\/?$/);
+
+  // An interface name opens it in the node's topology; the Actions menu offers the same.
+  await eno4.getByRole('link', { name: 'eno4' }).click();
+  await expect(page).toHaveURL(/\/switchboard\/topology\/worker-2\?selected=/);
+  await page.goBack();
+  await page.getByTestId('actions-menu').click();
+  await page.getByTestId('action-topology').click();
+  await expect(page).toHaveURL(/\/switchboard\/topology\/worker-2$/);
+  await page.goBack();
+  await details
+    .getByTestId('breadcrumbs')
+    .getByRole('link', { name: 'Node network states' })
+    .click();
+  await expect(page).toHaveURL(/\/switchboard\/node-network-states$/);
+});

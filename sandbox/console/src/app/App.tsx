@@ -385,8 +385,14 @@ function Shell({
     if (ext.type !== 'console.page/route') return;
     const paths = Array.isArray(p.path) ? (p.path as string[]) : [String(p.path)];
     const Comp = lazyComponent(p.component);
+    // A route that is not exact also matches everything below its path, as the console mounts
+    // it (console-app/src/hooks/usePluginRoutes.tsx mapExtensionToRoutes: `${path}/*`); pages
+    // with HorizontalNav tabs rely on that for their nested routes.
+    const suffix = p.exact === true ? '' : '/*';
     for (const path of paths) {
-      routes.push(<Route key={`route:${index}:${path}`} path={path} element={<Comp />} />);
+      routes.push(
+        <Route key={`route:${index}:${path}`} path={`${path}${suffix}`} element={<Comp />} />,
+      );
     }
   });
   // One page per model and page type: the first plugin in the enabled order wins.
@@ -396,13 +402,16 @@ function Shell({
       if (!m) continue;
       const Comp = lazyComponent(ext.properties.component);
       const isList = type === 'console.page/resource/list';
+      // Details pages own everything below their object's URL (their HorizontalNav tabs):
+      // openshift/console app-contents.tsx routes `/k8s/cluster/:plural/:name/*` and
+      // `/k8s/ns/:ns/:plural/:name/*` to ResourceDetailsPage.
       const paths = m.namespaced
         ? isList
           ? [`/k8s/ns/:ns/${m.ref}`, `/k8s/all-namespaces/${m.ref}`]
-          : [`/k8s/ns/:ns/${m.ref}/:name`]
+          : [`/k8s/ns/:ns/${m.ref}/:name/*`]
         : isList
           ? [`/k8s/cluster/${m.ref}`]
-          : [`/k8s/cluster/${m.ref}/:name`];
+          : [`/k8s/cluster/${m.ref}/:name/*`];
       for (const path of paths) {
         routes.push(
           <Route

@@ -31,4 +31,6 @@ export const SHIM_EXPORTS = [
   'ResourceLink',
   'Timestamp',
   'NamespaceBar',
+  'HorizontalNav',
+  'ResourceEventStream',
 ] as const satisfies readonly string[];

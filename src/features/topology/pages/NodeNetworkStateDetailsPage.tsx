@@ -1,20 +1,93 @@
-import { NodeNetworkStateGVK } from '../../../shared/k8s/models';
+import { useMemo } from 'react';
+import { useParams } from 'react-router';
+import { ResourceEventStream } from '@openshift-console/dynamic-plugin-sdk';
+import type { NavPage } from '@openshift-console/dynamic-plugin-sdk';
+import { EnactmentGVK, NodeGVK, NodeNetworkStateGVK, PolicyGVK } from '../../../shared/k8s/models';
+import { useWatchedList, useWatchedObject } from '../../../shared/k8s/useWatchedList';
 import { withQueryClient } from '../../../shared/query/withQueryClient';
-import { GenericDetailsPage } from '../../../shared/ui/placeholderPages';
-import { NodeHandlerInfo } from '../components/NodeHandlerInfo';
+import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
+import { DataState } from '../../../shared/ui/DataState';
+import { DetailsPage } from '../../../shared/ui/DetailsPage';
+import { YamlView } from '../../../shared/ui/YamlView';
+import { NNS_LIST_URL, objectUrl, TOPOLOGY_URL } from '../../../shared/routes';
+import {
+  ENACTMENT_NODE_LABEL,
+  type NodeNetworkConfigurationEnactment,
+  type NodeNetworkConfigurationPolicy,
+  type NodeNetworkState,
+} from '../../../shared/model/nmstate';
+import { indexEnactments } from '../../policies/logic/enactments';
+import { getNodeOwnership, type NodeOwnership } from '../logic/buildTopologyGraph';
+import { NnsDetailsTab } from '../components/NnsDetailsTab';
 
+// Tab components are stable: HorizontalNav hands them the object as `obj` and the page's
+// `customData` (here the node's policy ownership), so a watch update re-renders a tab instead of
+// mounting a new one.
+interface TabProps {
+  obj?: NodeNetworkState;
+  customData?: NodeOwnership;
+}
+const DetailsTab = ({ obj, customData }: TabProps) =>
+  obj ? <NnsDetailsTab nns={obj} ownership={customData} /> : null;
+const YamlTab = ({ obj }: TabProps) => (obj ? <YamlView obj={obj} /> : null);
+const EventsTab = ({ obj }: TabProps) => (obj ? <ResourceEventStream resource={obj} /> : null);
+
+/**
+ * One node's reported network state: Details (tables), YAML (read-only: the handler writes
+ * NodeNetworkStates, nobody edits them) and Events. It reads the one NNS by name, the node's
+ * enactments by the handler's node label and the policies, never every node's state.
+ */
 function NodeNetworkStateDetailsPage(props: { name?: string }) {
+  const { t } = usePluginTranslation();
+  const params = useParams<{ name?: string }>();
+  const name = props.name ?? params.name ?? '';
+  const result = useWatchedObject<NodeNetworkState>(NodeNetworkStateGVK, name);
+  const enactments = useWatchedList<NodeNetworkConfigurationEnactment>(EnactmentGVK, {
+    selector: { matchLabels: { [ENACTMENT_NODE_LABEL]: name } },
+    enabled: Boolean(name),
+  });
+  const policies = useWatchedList<NodeNetworkConfigurationPolicy>(PolicyGVK);
+  const ownership = useMemo(
+    () =>
+      getNodeOwnership(
+        name,
+        indexEnactments(enactments.data),
+        new Map(policies.data.map((p) => [p.metadata.name, p])),
+      ),
+    [name, enactments.data, policies.data],
+  );
+  const nns = result.data;
+  const pages = useMemo<NavPage[]>(
+    () => [
+      { href: '', name: t('Details'), component: DetailsTab },
+      { href: 'yaml', name: t('YAML'), component: YamlTab },
+      { href: 'events', name: t('Events'), component: EventsTab },
+    ],
+    [t],
+  );
   return (
-    <GenericDetailsPage
-      gvk={NodeNetworkStateGVK}
-      testId="nns-details"
-      name={props.name}
-      summary={(nns) => (
-        <div className="pf-v6-u-mb-md">
-          <NodeHandlerInfo nns={nns} now={Date.now()} />
-        </div>
+    <DataState result={result}>
+      {nns ? (
+        <DetailsPage
+          title={name}
+          testId="nns-details"
+          breadcrumbs={[{ label: t('Node network states'), to: NNS_LIST_URL }]}
+          actions={[
+            {
+              id: 'topology',
+              label: t('View topology'),
+              to: `${TOPOLOGY_URL}/${encodeURIComponent(name)}`,
+            },
+            { id: 'node', label: t('View node'), to: objectUrl(NodeGVK, name) },
+          ]}
+          resource={nns}
+          pages={pages}
+          customData={ownership}
+        />
+      ) : (
+        <p data-test="nns-details-not-found">{t('{{name}} does not exist.', { name })}</p>
       )}
-    />
+    </DataState>
   );
 }
 
