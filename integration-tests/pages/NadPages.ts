@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import type { ConsolePage } from './ConsolePage';
 
 /** Page object for the NAD list, details and editor pages. */
@@ -54,7 +54,16 @@ export class NadPages {
   }
   /** Opens the delete dialog from the details page's actions. */
   async deleteFromDetails(): Promise<void> {
-    await this.page.getByTestId('nad-delete').click();
+    await this.page.getByTestId('actions-menu').click();
+    await this.page.getByTestId('action-delete').click();
+  }
+  /** The details page's Actions menu offers the action disabled, saying why. */
+  async expectActionDisabled(id: string, reason: string): Promise<void> {
+    const menu = this.page.getByTestId('actions-menu');
+    if ((await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+    const item = this.page.getByTestId(`action-${id}`);
+    await expect(item.locator('button, a').first()).toHaveAttribute('aria-disabled', 'true');
+    await expect(item).toContainText(reason);
   }
 
   async showJson(): Promise<void> {

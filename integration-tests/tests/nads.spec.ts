@@ -247,7 +247,7 @@ test('a NAD owned by a UserDefinedNetwork is read-only with a link to its owner'
     'href',
     '/k8s/ns/tenant-a/k8s.ovn.org~v1~UserDefinedNetwork/tenant-net',
   );
-  await expect(consolePage.page.getByTestId('nad-edit')).toHaveCount(0);
+  await nads.expectActionDisabled('edit', 'Its owner renders it');
   await nads.gotoEdit('tenant-a', name);
   await expect(consolePage.page.getByTestId('managed-nad')).toBeVisible();
   await expect(nads.saveButton).toHaveCount(0);
@@ -268,8 +268,8 @@ test('a viewer sees no create, edit or delete actions', async ({ consolePage }) 
   );
   await nads.gotoDetails('tenant-a', 'macvlan-storage');
   await expect(consolePage.page.getByTestId('nad-summary')).toBeVisible();
-  await expect(consolePage.page.getByTestId('nad-edit')).toHaveCount(0);
-  await expect(consolePage.page.getByTestId('nad-delete')).toHaveCount(0);
+  await nads.expectActionDisabled('edit', 'Your role does not allow it');
+  await nads.expectActionDisabled('delete', 'Your role does not allow it');
   await expect(consolePage.page.getByTestId('read-only-notice')).toHaveAttribute(
     'data-denied',
     'update,delete',

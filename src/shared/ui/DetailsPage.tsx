@@ -71,7 +71,9 @@ export function DetailsPage({
               <Link to={b.to}>{b.label}</Link>
             </BreadcrumbItem>
           ))}
-          <BreadcrumbItem isActive>{title}</BreadcrumbItem>
+          <BreadcrumbItem isActive>
+            <span className="sb-crumb-current">{title}</span>
+          </BreadcrumbItem>
         </Breadcrumb>
         <Flex
           justifyContent={{ default: 'justifyContentSpaceBetween' }}

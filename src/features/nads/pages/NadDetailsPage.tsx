@@ -1,14 +1,18 @@
 import { useMemo, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { useAccessReview } from '@openshift-console/dynamic-plugin-sdk';
-import { Button, Flex, FlexItem } from '@patternfly/react-core';
+import { useNavigate, useParams } from 'react-router';
+import { ResourceEventStream, useAccessReview } from '@openshift-console/dynamic-plugin-sdk';
+import type { NavPage } from '@openshift-console/dynamic-plugin-sdk';
 import type { NetworkAttachmentDefinition } from '../../../shared/model/nad';
 import { NadGVK, NadModel } from '../../../shared/k8s/models';
 import { useWatchedObject } from '../../../shared/k8s/useWatchedList';
 import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
 import { withQueryClient } from '../../../shared/query/withQueryClient';
 import { DataState } from '../../../shared/ui/DataState';
-import { PageShell } from '../../../shared/ui/PageShell';
+import { DetailsPage, type DetailsAction } from '../../../shared/ui/DetailsPage';
+import { YamlView } from '../../../shared/ui/YamlView';
+import type { Event, Pod } from '../../../shared/model/k8s';
+import type { WatchedResult } from '../../../shared/k8s/useWatchedList';
+import type { Finding } from '../model/types';
 import { deniedVerbs, ReadOnlyNotice } from '../../../shared/ui/ReadOnlyNotice';
 import { isManagedNad } from '../logic/managed';
 import { validateNad } from '../logic/validateNad';
@@ -18,6 +22,36 @@ import { DeleteNadModal } from '../components/DeleteNadModal';
 import { useEvents, useNadValidationContext, usePods } from '../data/useNadData';
 import { GLOBAL_NAD_NAMESPACES } from '../components/constants';
 import '../components/nads.css';
+
+// Stable tab components: HorizontalNav hands them the NAD as `obj` and the page's customData.
+interface TabData {
+  findings: Finding[];
+  pods: WatchedResult<readonly Pod[]>;
+  events: Event[];
+}
+interface TabProps {
+  obj?: NetworkAttachmentDefinition;
+  customData?: TabData;
+}
+const DetailsTab = ({ obj, customData }: TabProps) =>
+  obj && customData ? (
+    <div className="pf-v6-u-p-md">
+      <NadDetails
+        nad={obj}
+        findings={customData.findings}
+        pods={customData.pods.data}
+        podsResult={customData.pods}
+        events={customData.events}
+      />
+    </div>
+  ) : null;
+const YamlTab = ({ obj }: TabProps) =>
+  obj ? (
+    <div className="pf-v6-u-p-md">
+      <YamlView obj={obj} />
+    </div>
+  ) : null;
+const EventsTab = ({ obj }: TabProps) => (obj ? <ResourceEventStream resource={obj} /> : null);
 
 function NadDetailsPage(props: { name?: string; namespace?: string }) {
   const { t } = usePluginTranslation();
@@ -54,59 +88,52 @@ function NadDetailsPage(props: { name?: string; namespace?: string }) {
   const editable = canEdit && !managed && !result.isDeleted;
   // A managed NAD would be recreated by its owner, so it is not offered for deletion either.
   const deletable = canDelete && !managed && !result.isDeleted;
+  const reason = (allowed: boolean): string | undefined =>
+    result.isDeleted
+      ? t('The network attachment definition was deleted.')
+      : managed
+        ? t('Its owner renders it; change the owner instead.')
+        : allowed
+          ? undefined
+          : t('Your role does not allow it.');
+  const actions: DetailsAction[] = [
+    {
+      id: 'edit',
+      label: t('Edit'),
+      to: getEditUrl(namespace, name),
+      isDisabled: !editable,
+      description: reason(canEdit),
+    },
+    {
+      id: 'edit-json',
+      label: t('Edit as JSON'),
+      to: `${getEditUrl(namespace, name)}?view=json`,
+      isDisabled: !editable,
+      description: reason(canEdit),
+    },
+    {
+      id: 'delete',
+      label: t('Delete'),
+      onClick: () => setDeleting(nad ?? null),
+      isDanger: true,
+      isDisabled: !deletable,
+      description: reason(canDelete),
+    },
+  ];
+  const pages = useMemo<NavPage[]>(
+    () => [
+      { href: '', name: t('Details'), component: DetailsTab },
+      { href: 'yaml', name: t('YAML'), component: YamlTab },
+      { href: 'events', name: t('Events'), component: EventsTab },
+    ],
+    [t],
+  );
+  const customData = useMemo<TabData>(
+    () => ({ findings, pods, events: events.data }),
+    [findings, pods, events.data],
+  );
   return (
-    <PageShell
-      title={name}
-      testId="nad-details"
-      notice={
-        <ReadOnlyNotice
-          loading={editLoading || deleteLoading}
-          resource={t('network attachment definitions')}
-          denied={deniedVerbs([
-            ['update', canEdit],
-            ['delete', canDelete],
-          ])}
-        />
-      }
-      actions={
-        nad &&
-        (editable || deletable) && (
-          <Flex spaceItems={{ default: 'spaceItemsSm' }}>
-            {editable && (
-              <>
-                <FlexItem>
-                  <Button
-                    variant="primary"
-                    component={(p: object) => <Link {...p} to={getEditUrl(namespace, name)} />}
-                    data-test="nad-edit"
-                  >
-                    {t('Edit')}
-                  </Button>
-                </FlexItem>
-                <FlexItem>
-                  <Button
-                    variant="secondary"
-                    component={(p: object) => (
-                      <Link {...p} to={`${getEditUrl(namespace, name)}?view=json`} />
-                    )}
-                    data-test="nad-edit-json"
-                  >
-                    {t('Edit as JSON')}
-                  </Button>
-                </FlexItem>
-              </>
-            )}
-            {deletable && (
-              <FlexItem>
-                <Button variant="danger" onClick={() => setDeleting(nad)} data-test="nad-delete">
-                  {t('Delete')}
-                </Button>
-              </FlexItem>
-            )}
-          </Flex>
-        )
-      }
-    >
+    <>
       {deleting && (
         <DeleteNadModal
           nad={deleting}
@@ -116,18 +143,32 @@ function NadDetailsPage(props: { name?: string; namespace?: string }) {
       )}
       <DataState result={result}>
         {nad ? (
-          <NadDetails
-            nad={nad}
-            findings={findings}
-            pods={pods.data}
-            podsResult={pods}
-            events={events.data}
+          <DetailsPage
+            title={name}
+            testId="nad-details"
+            breadcrumbs={[
+              { label: t('Network attachment definitions'), to: getNadListUrl(namespace) },
+            ]}
+            actions={actions}
+            notice={
+              <ReadOnlyNotice
+                loading={editLoading || deleteLoading}
+                resource={t('network attachment definitions')}
+                denied={deniedVerbs([
+                  ['update', canEdit],
+                  ['delete', canDelete],
+                ])}
+              />
+            }
+            resource={nad}
+            pages={pages}
+            customData={customData}
           />
         ) : (
           <p data-test="nad-not-found">{t('This network attachment definition does not exist.')}</p>
         )}
       </DataState>
-    </PageShell>
+    </>
   );
 }
 

@@ -89,8 +89,13 @@ export function NnsDetailsTab({
               <Tbody>
                 {interfaces.map((r) => (
                   <Tr key={`${r.name}/${r.type}`} data-test="nns-interface" data-name={r.name}>
-                    <Td dataLabel={t('Name')}>
+                    <Td dataLabel={t('Name')} className="sb-break-anywhere">
                       <Link to={topologyLink(node, r.name, r.type)}>{r.name}</Link>
+                      {r.description && (
+                        <div className="pf-v6-u-font-size-sm" data-test="nns-interface-description">
+                          {r.description}
+                        </div>
+                      )}
                     </Td>
                     <Td dataLabel={t('Type')}>{r.type}</Td>
                     <Td dataLabel={t('State')}>{r.state}</Td>

@@ -29,12 +29,21 @@ test('malformed interfaces and addresses are skipped, not thrown on', () => {
   const nns = makeNns('n', [
     null,
     'eth0',
-    { name: 'eth1', type: 'ethernet', ipv4: { address: [{ ip: 5 }, { ip: '10.0.0.2' }] } },
+    {
+      name: 'eth1',
+      type: 'ethernet',
+      description: 7,
+      ipv4: { address: [{ ip: 5 }, { ip: '10.0.0.2' }] },
+    },
+    { name: 'eth2', type: 'ethernet', description: 'uplink to tor-a' },
   ]);
   const rows = getInterfaceRows(nns, undefined);
   assert.deepEqual(
-    rows.map((r) => [r.name, r.addresses, r.managedBy]),
-    [['eth1', ['10.0.0.2'], []]],
+    rows.map((r) => [r.name, r.addresses, r.managedBy, r.description]),
+    [
+      ['eth1', ['10.0.0.2'], [], ''],
+      ['eth2', [], [], 'uplink to tor-a'],
+    ],
   );
 });
 

@@ -16,6 +16,8 @@ export interface InterfaceRow {
   mac: string;
   mtu?: number;
   addresses: string[];
+  /** nmstate's free-text `description`, which admins use to say what a port is for. */
+  description: string;
   /** Policies whose desired state names the interface. */
   managedBy: string[];
   /** Failing policies that name or reference it. */
@@ -50,6 +52,7 @@ export function getInterfaceRows(
       mac: str(iface['mac-address']),
       ...(typeof mtu === 'number' ? { mtu } : {}),
       addresses: [...addresses(iface.ipv4), ...addresses(iface.ipv6)],
+      description: str(iface.description),
       managedBy: [...new Set((ownership?.named.get(e.name) ?? []).map((c) => c.policy))].sort(),
       failingPolicies: [...(ownership?.failingTouched.get(e.name) ?? [])].sort(),
       internal: e.internal,

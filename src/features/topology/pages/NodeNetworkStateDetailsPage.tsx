@@ -10,6 +10,7 @@ import { DataState } from '../../../shared/ui/DataState';
 import { DetailsPage } from '../../../shared/ui/DetailsPage';
 import { YamlView } from '../../../shared/ui/YamlView';
 import { NNS_LIST_URL, objectUrl, TOPOLOGY_URL } from '../../../shared/routes';
+import { isValidLabelValue } from '../../../shared/logic/labels';
 import {
   ENACTMENT_NODE_LABEL,
   type NodeNetworkConfigurationEnactment,
@@ -44,7 +45,9 @@ function NodeNetworkStateDetailsPage(props: { name?: string }) {
   const result = useWatchedObject<NodeNetworkState>(NodeNetworkStateGVK, name);
   const enactments = useWatchedList<NodeNetworkConfigurationEnactment>(EnactmentGVK, {
     selector: { matchLabels: { [ENACTMENT_NODE_LABEL]: name } },
-    enabled: Boolean(name),
+    // A node name longer than a label value can label no enactment, and the API server refuses
+    // such a selector with a 400 (see useTopologyData).
+    enabled: Boolean(name) && isValidLabelValue(name),
   });
   const policies = useWatchedList<NodeNetworkConfigurationPolicy>(PolicyGVK);
   const ownership = useMemo(
