@@ -402,7 +402,10 @@ test('the list shows live counts, conditions and filters by state', async ({
   await policies.testId('filter-Failing').click();
   await expect(policies.row('worker-bond1')).toBeVisible();
   await expect(policies.row('dns-search-domains')).toHaveCount(0);
+  // The state filter is in the URL, named as the console's row filters, so it can be shared.
+  await expect(page).toHaveURL(/[?&]rowFilter-policy-status=Failing$/);
   await policies.testId('filter-Failing').click();
+  await expect(page).not.toHaveURL(/rowFilter-policy-status/);
   await policies.testId('policy-filter-text').locator('input').fill('dns');
   await expect(policies.row('dns-search-domains')).toBeVisible();
   await expect(policies.row('worker-bond1')).toHaveCount(0);

@@ -1,6 +1,5 @@
-import { createContext, memo, useContext, useMemo, useState } from 'react';
-import type { Dispatch, SetStateAction } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { createContext, memo, useCallback, useContext, useMemo, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
   Button,
   EmptyState,
@@ -20,23 +19,13 @@ import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation'
 import { formatAge } from '../../../shared/ui/labels';
 import { LazyTooltip } from '../../../shared/ui/LazyTooltip';
 import type { PolicyRow, PolicyStateFilter } from '../logic/policyList';
-import { filterPolicyRows } from '../logic/policyList';
+import { filterPolicyRows, parseStateFilter, POLICY_STATE_FILTERS } from '../logic/policyList';
+import { POLICY_STATUS_FILTER_PARAM } from '../../../shared/routes';
 import { samePhaseCounts } from '../logic/enactments';
 import type { PolicyPermissions } from '../data/usePolicyData';
 import { DeletePolicyModal } from './DeletePolicyModal';
 import { getPhaseText, PhaseCountsInline, PolicyConditionLabels } from './StatusLabels';
 import { getPolicyCloneUrl, getPolicyEditUrl, getPolicyHistoryUrl, getPolicyUrl } from './urls';
-
-const STATE_FILTERS: PolicyStateFilter[] = [
-  'Available',
-  'Progressing',
-  'Pending',
-  'Failing',
-  'Aborted',
-  'Retrying',
-  'Degraded',
-  'NoMatchingNode',
-];
 
 interface PolicyListProps {
   rows: PolicyRow[];
@@ -50,7 +39,20 @@ interface PolicyListProps {
 export const PolicyList = memo(function PolicyList({ rows, permissions, now }: PolicyListProps) {
   const { t } = usePluginTranslation();
   const [text, setText] = useState('');
-  const [states, setStates] = useState<PolicyStateFilter[]>([]);
+  // The state filter lives in the URL, so the overview's counts can link to a filtered list
+  // and a filtered list can be shared.
+  const [params, setParams] = useSearchParams();
+  const statesParam = params.get(POLICY_STATUS_FILTER_PARAM);
+  const states = useMemo(() => parseStateFilter(statesParam), [statesParam]);
+  const setStates = useCallback(
+    (next: PolicyStateFilter[]) => {
+      const out = new URLSearchParams(params);
+      if (next.length) out.set(POLICY_STATUS_FILTER_PARAM, next.join(','));
+      else out.delete(POLICY_STATUS_FILTER_PARAM);
+      setParams(out, { replace: true });
+    },
+    [params, setParams],
+  );
   const [deleting, setDeleting] = useState<NodeNetworkConfigurationPolicy | null>(null);
   const shown = useMemo(() => filterPolicyRows(rows, { text, states }), [rows, text, states]);
   const body = useMemo(
@@ -307,7 +309,7 @@ interface PolicyListToolbarProps {
   text: string;
   states: PolicyStateFilter[];
   onText: (text: string) => void;
-  onStates: Dispatch<SetStateAction<PolicyStateFilter[]>>;
+  onStates: (states: PolicyStateFilter[]) => void;
 }
 
 const PolicyListToolbar = memo(function PolicyListToolbar({
@@ -318,7 +320,7 @@ const PolicyListToolbar = memo(function PolicyListToolbar({
 }: PolicyListToolbarProps) {
   const { t } = usePluginTranslation();
   const toggle = (s: PolicyStateFilter) =>
-    setStates((prev) => (prev.includes(s) ? prev.filter((x) => x !== s) : [...prev, s]));
+    setStates(states.includes(s) ? states.filter((x) => x !== s) : [...states, s]);
   return (
     <Toolbar
       data-test="policy-toolbar"
@@ -340,7 +342,7 @@ const PolicyListToolbar = memo(function PolicyListToolbar({
         </ToolbarItem>
         <ToolbarItem>
           <ToggleGroup aria-label={t('Filter by state')} isCompact data-test="policy-filter-states">
-            {STATE_FILTERS.map((s) => (
+            {POLICY_STATE_FILTERS.map((s) => (
               <ToggleGroupItem
                 key={s}
                 text={getPhaseText(t, s)}

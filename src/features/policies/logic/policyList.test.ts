@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildPolicyRows, filterPolicyRows, getPolicyEvents } from './policyList';
+import { buildPolicyRows, filterPolicyRows, getPolicyEvents, parseStateFilter } from './policyList';
 import { clusterNodes, WORKER_1, WORKER_2, WORKER_3 } from '../__fixtures__/clusterFixtures';
 import { makeEnactment } from '../__fixtures__/enactmentFixtures';
 import { bondVlanPolicy, dnsPolicy } from '../__fixtures__/policyFixtures';
@@ -92,5 +92,17 @@ void describe('getPolicyEvents', () => {
       out.map((e) => e.lastTimestamp),
       ['2026-01-01T00:00:03Z', '2026-01-01T00:00:01Z'],
     );
+  });
+});
+
+void describe('parseStateFilter', () => {
+  void it('reads the comma-joined row filter in the toolbar order and drops unknown names', () => {
+    assert.deepEqual(parseStateFilter('Failing,Available'), ['Available', 'Failing']);
+    assert.deepEqual(parseStateFilter('Degraded,<img>,degraded,,Progressing'), [
+      'Progressing',
+      'Degraded',
+    ]);
+    assert.deepEqual(parseStateFilter(null), []);
+    assert.deepEqual(parseStateFilter(''), []);
   });
 });

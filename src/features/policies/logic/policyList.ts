@@ -88,6 +88,28 @@ export const buildPolicyRowsFromCounts = (
 /** What the state filter offers: enactment phases plus the policy-level headlines. */
 export type PolicyStateFilter = EnactmentPhase | PolicyHeadline;
 
+/** Every state the filter offers, in the order the toolbar shows them. */
+export const POLICY_STATE_FILTERS: readonly PolicyStateFilter[] = [
+  'Available',
+  'Progressing',
+  'Pending',
+  'Failing',
+  'Aborted',
+  'Retrying',
+  'Degraded',
+  'NoMatchingNode',
+];
+
+/**
+ * The states named by the URL's row filter (values joined by commas, as the console's list
+ * filters write them). Unknown names are dropped: the value comes from a shared link.
+ */
+export const parseStateFilter = (value: string | null): PolicyStateFilter[] => {
+  if (!value) return [];
+  const named = new Set(value.split(','));
+  return POLICY_STATE_FILTERS.filter((s) => named.has(s));
+};
+
 export interface PolicyListFilter {
   text: string;
   /** Empty: every state. Otherwise a row matches when any selected state applies to it. */
