@@ -45,6 +45,7 @@ export function DetailsPage({
   resource,
   pages,
   customData,
+  wrapTabs = (tabs) => tabs,
 }: {
   title: string;
   testId: string;
@@ -57,6 +58,11 @@ export function DetailsPage({
   pages: NavPage[];
   /** Handed to every tab's component as `customData` (HorizontalNav's contract). */
   customData?: object;
+  /**
+   * Wraps the tabs, typically in DataState: the header stays mounted while another object of
+   * the same kind loads, as the console keeps a details page when only its name changes.
+   */
+  wrapTabs?: (tabs: ReactNode) => ReactNode;
 }) {
   const { t } = usePluginTranslation();
   const [open, setOpen] = useState(false);
@@ -125,7 +131,7 @@ export function DetailsPage({
         </Flex>
         {notice}
       </PageSection>
-      <HorizontalNav resource={resource} pages={pages} customData={customData} />
+      {wrapTabs(<HorizontalNav resource={resource} pages={pages} customData={customData} />)}
     </>
   );
 }

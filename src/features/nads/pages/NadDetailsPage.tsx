@@ -141,33 +141,36 @@ function NadDetailsPage(props: { name?: string; namespace?: string }) {
           onDeleted={() => void navigate(getNadListUrl(namespace))}
         />
       )}
-      <DataState result={result}>
-        {nad ? (
-          <DetailsPage
-            title={name}
-            testId="nad-details"
-            breadcrumbs={[
-              { label: t('Network attachment definitions'), to: getNadListUrl(namespace) },
-            ]}
-            actions={actions}
-            notice={
-              <ReadOnlyNotice
-                loading={editLoading || deleteLoading}
-                resource={t('network attachment definitions')}
-                denied={deniedVerbs([
-                  ['update', canEdit],
-                  ['delete', canDelete],
-                ])}
-              />
-            }
-            resource={nad}
-            pages={pages}
-            customData={customData}
+      <DetailsPage
+        title={name}
+        testId="nad-details"
+        breadcrumbs={[{ label: t('Network attachment definitions'), to: getNadListUrl(namespace) }]}
+        actions={nad ? actions : []}
+        notice={
+          <ReadOnlyNotice
+            loading={editLoading || deleteLoading}
+            resource={t('network attachment definitions')}
+            denied={deniedVerbs([
+              ['update', canEdit],
+              ['delete', canDelete],
+            ])}
           />
-        ) : (
-          <p data-test="nad-not-found">{t('This network attachment definition does not exist.')}</p>
+        }
+        resource={nad}
+        pages={pages}
+        customData={customData}
+        wrapTabs={(tabs) => (
+          <DataState result={result}>
+            {nad ? (
+              tabs
+            ) : (
+              <p data-test="nad-not-found">
+                {t('This network attachment definition does not exist.')}
+              </p>
+            )}
+          </DataState>
         )}
-      </DataState>
+      />
     </>
   );
 }

@@ -69,28 +69,31 @@ function NodeNetworkStateDetailsPage(props: { name?: string }) {
     [t],
   );
   return (
-    <DataState result={result}>
-      {nns ? (
-        <DetailsPage
-          title={name}
-          testId="nns-details"
-          breadcrumbs={[{ label: t('Node network states'), to: NNS_LIST_URL }]}
-          actions={[
-            {
-              id: 'topology',
-              label: t('View topology'),
-              to: `${TOPOLOGY_URL}/${encodeURIComponent(name)}`,
-            },
-            { id: 'node', label: t('View node'), to: objectUrl(NodeGVK, name) },
-          ]}
-          resource={nns}
-          pages={pages}
-          customData={ownership}
-        />
-      ) : (
-        <p data-test="nns-details-not-found">{t('{{name}} does not exist.', { name })}</p>
+    <DetailsPage
+      title={name}
+      testId="nns-details"
+      breadcrumbs={[{ label: t('Node network states'), to: NNS_LIST_URL }]}
+      actions={[
+        {
+          id: 'topology',
+          label: t('View topology'),
+          to: `${TOPOLOGY_URL}/${encodeURIComponent(name)}`,
+        },
+        { id: 'node', label: t('View node'), to: objectUrl(NodeGVK, name) },
+      ]}
+      resource={nns}
+      pages={pages}
+      customData={ownership}
+      wrapTabs={(tabs) => (
+        <DataState result={result}>
+          {nns ? (
+            tabs
+          ) : (
+            <p data-test="nns-details-not-found">{t('{{name}} does not exist.', { name })}</p>
+          )}
+        </DataState>
       )}
-    </DataState>
+    />
   );
 }
 
