@@ -1,8 +1,43 @@
 // Policy authoring, issue 24: interface names and ports are picked from the interfaces of the
-// nodes the selector matches, each with how many of them have it, and free text still works.
+// nodes the selector matches, each with how many of them have it, and free text still works;
+// narrowing a policy lists the nodes that leave it with what stays there (kubernetes-nmstate only
+// deletes their enactments, controllers/handler/nodenetworkconfigurationpolicy_controller.go) and
+// offers revert policies for them.
 import * as path from 'node:path';
 import { test, expect } from '../fixtures';
+import type { KubeClient } from '../fixtures';
 import { PolicyPages } from '../pages/PolicyPages';
+
+const API = '/apis/nmstate.io/v1/nodenetworkconfigurationpolicies';
+const NNS = '/apis/nmstate.io/v1beta1/nodenetworkstates';
+
+interface Nncp {
+  metadata: { name: string };
+  spec: {
+    nodeSelector?: Record<string, string>;
+    desiredState?: { interfaces?: { name: string; type?: string; state?: string }[] };
+  };
+  status?: { conditions?: { type: string; status: string }[] };
+}
+
+async function waitAvailable(kube: KubeClient, name: string) {
+  await expect
+    .poll(
+      async () =>
+        (await kube.get<Nncp>(`${API}/${name}`)).status?.conditions?.find(
+          (c) => c.type === 'Available',
+        )?.status,
+      { timeout: 45_000 },
+    )
+    .toBe('True');
+}
+
+const nodeHas = async (kube: KubeClient, node: string, iface: string) =>
+  (
+    await kube.get<{ status?: { currentState?: { interfaces?: { name: string }[] } } }>(
+      `${NNS}/${node}`,
+    )
+  ).status?.currentState?.interfaces?.some((i) => i.name === iface) ?? false;
 
 const shots = process.env.PW_OUTPUT ?? path.join(__dirname, '../../test-results');
 let seq = 0;
@@ -53,4 +88,63 @@ test('a bond port is picked from the matched nodes’ NICs with node counts; fre
   await policies.testId('view-yaml').click();
   await expect(policies.yamlInput).toHaveValue(/port:\n\s+- eno3\n\s+- eth9\n/);
   await expect(policies.yamlInput).toHaveValue(/base-iface: bond9/);
+});
+
+test('narrowing a selector lists the nodes that leave with what stays, and the revert offer creates revert policies', async ({
+  consolePage,
+  kube,
+  page,
+}) => {
+  const policies = new PolicyPages(consolePage);
+  const name = unique('leave');
+  const bridge = `brl${Date.now().toString(36).slice(-6)}`;
+  await kube.post(API, {
+    apiVersion: 'nmstate.io/v1',
+    kind: 'NodeNetworkConfigurationPolicy',
+    metadata: { name },
+    spec: {
+      nodeSelector: { 'node-role.kubernetes.io/master': '' },
+      desiredState: {
+        interfaces: [{ name: bridge, type: 'linux-bridge', state: 'up', bridge: { port: [] } }],
+      },
+    },
+  });
+  await waitAvailable(kube, name);
+  expect(await nodeHas(kube, 'master-1', bridge)).toBe(true);
+
+  await policies.openEdit(name);
+  await policies.testId('node-selector-0-key').fill('kubernetes.io/hostname');
+  await policies.testId('node-selector-0-value').fill('master-2');
+  await expect(policies.testId('matched-preview')).toContainText('Matches 1 of');
+  await policies.testId('show-preview').click();
+
+  const leaving = policies.testId('leaving-nodes');
+  await expect(leaving).toContainText('2 nodes leave this policy');
+  await expect(leaving.getByTestId('leaving-node-master-0')).toContainText(
+    `${bridge} (linux-bridge)`,
+  );
+  await expect(leaving.getByTestId('leaving-node-master-1')).toBeVisible();
+  await expect(leaving.getByTestId('leaving-node-master-2')).toHaveCount(0);
+  // The masters share no label only master-0 and master-1 carry: one policy per hostname.
+  await expect(leaving.getByTestId(`leaving-revert-policy-${name}-revert-master-0`)).toContainText(
+    'kubernetes.io/hostname=master-0',
+  );
+  await expect(leaving.getByTestId(`leaving-revert-policy-${name}-revert-master-1`)).toBeVisible();
+  await leaving.getByTestId('leaving-revert').check();
+  await page.screenshot({ path: path.join(shots, 'policy-leaving-nodes.png'), fullPage: true });
+  await policies.testId('save').click();
+  await expect(page).toHaveURL(new RegExp(`/switchboard/policies/${name}$`));
+
+  for (const node of ['master-0', 'master-1']) {
+    const revert = await kube.get<Nncp>(`${API}/${name}-revert-${node}`);
+    expect(revert.spec.nodeSelector).toEqual({ 'kubernetes.io/hostname': node });
+    expect(revert.spec.desiredState?.interfaces).toEqual([
+      { name: bridge, type: 'linux-bridge', state: 'absent' },
+    ]);
+    await waitAvailable(kube, revert.metadata.name);
+    expect(await nodeHas(kube, node, bridge)).toBe(false);
+  }
+  // The node that stays keeps the bridge.
+  expect(await nodeHas(kube, 'master-2', bridge)).toBe(true);
+  for (const node of ['master-0', 'master-1']) await kube.del(`${API}/${name}-revert-${node}`);
 });

@@ -50,6 +50,9 @@ import { getFormIndexMap, getServerCauseFindings, locateFindings } from '../logi
 import { getYamlPathPosition } from '../logic/yamlPositions';
 import { PolicyForm } from './form/PolicyForm';
 import { PolicyPreviewView } from './PolicyPreviewView';
+import { LeavingNodesPanel } from '../../rollback/components/LeavingNodesPanel';
+import type { LeavingRevertPlan } from '../../rollback/logic/leavingNodes';
+import { createLeavingRevert, dryRunLeavingRevert } from '../../rollback/data/leavingRevert';
 import { VlanMismatchAlerts } from '../../switch-ports/components/VlanMismatchAlerts';
 import { getFindingMessage, getFormReasonMessage, getYamlErrorMessage } from './messages';
 import { getPolicyUrl } from './urls';
@@ -130,6 +133,8 @@ export function PolicyEditor({
   // A PUT or GET answered 404: gone on the server even if the watch has not said so yet.
   const [deletedOnServer, setDeletedOnServer] = useState(false);
   const [recreateAsked, setRecreateAsked] = useState(false);
+  // Revert policies for nodes the edit drops, created with the save (LeavingNodesPanel).
+  const [leavingRevert, setLeavingRevert] = useState<LeavingRevertPlan | null>(null);
   const deleted = isEdit && (deletedOnWatch || deletedOnServer);
 
   const yamlResult = useMemo(
@@ -307,6 +312,7 @@ export function PolicyEditor({
     setServerFindings([]);
     try {
       await write(draft, true, recreate);
+      if (leavingRevert) await dryRunLeavingRevert(leavingRevert);
       if (!save) {
         setStatus({ kind: 'dryRunOk' });
         return;
@@ -316,6 +322,8 @@ export function PolicyEditor({
       // Rollback feature (issue 6): record the saved generation in the policy history; best
       // effort, the save itself already succeeded.
       recordPolicyRevision(result, { written: true }).catch(() => undefined);
+      // After the save, so the revert never fights the policy while it still selects the nodes.
+      if (leavingRevert) await createLeavingRevert(leavingRevert);
       setSaved(true);
       void navigate(getPolicyUrl(result.metadata.name));
     } catch (err) {
@@ -474,7 +482,19 @@ export function PolicyEditor({
       <div className="pf-v6-u-mt-lg">
         <Title headingLevel="h2">{t('Preview per node')}</Title>
         {showPreview && preview ? (
-          <PolicyPreviewView preview={preview} />
+          <>
+            <PolicyPreviewView preview={preview} />
+            {isEdit && live && deferredDraft && (
+              <LeavingNodesPanel
+                before={live}
+                after={deferredDraft}
+                nodes={nodes}
+                nodeStates={nodeNetworkStates}
+                enactments={enactments ?? []}
+                onRevertOnSave={setLeavingRevert}
+              />
+            )}
+          </>
         ) : (
           <Button
             variant="secondary"
