@@ -148,3 +148,43 @@ test('narrowing a selector lists the nodes that leave with what stays, and the r
   expect(await nodeHas(kube, 'master-2', bridge)).toBe(true);
   for (const node of ['master-0', 'master-1']) await kube.del(`${API}/${name}-revert-${node}`);
 });
+
+test('a YAML comment and key order survive a form edit, and the form names what only the YAML shows', async ({
+  consolePage,
+}) => {
+  const policies = new PolicyPages(consolePage);
+  const name = unique('round-trip');
+  await policies.openCreate();
+  await policies.testId('view-yaml').click();
+  await policies.setYaml(
+    [
+      '# Storage NIC: jumbo frames, agreed with the network team',
+      'kind: NodeNetworkConfigurationPolicy',
+      'apiVersion: nmstate.io/v1',
+      'metadata:',
+      `  name: ${name}`,
+      '  labels:',
+      '    team: storage',
+      'spec:',
+      '  nodeSelector:',
+      '    kubernetes.io/hostname: master-0',
+      '  desiredState:',
+      '    interfaces:',
+      '      - name: eno4 # spare NIC',
+      '        type: ethernet',
+      '        state: up',
+      '        mtu: 9000 # the switch allows 9216',
+      '',
+    ].join('\n'),
+  );
+  await policies.testId('view-form').click();
+  await expect(policies.testId('yaml-only')).toHaveText(/Edited in YAML only: metadata\.labels/);
+  await policies.testId('iface-0-mtu').fill('9100');
+  await policies.testId('view-yaml').click();
+  const yaml = policies.yamlInput;
+  await expect(yaml).toHaveValue(/^# Storage NIC: jumbo frames, agreed with the network team\n/);
+  await expect(yaml).toHaveValue(/- name: eno4 # spare NIC\n/);
+  await expect(yaml).toHaveValue(/mtu: 9100 # the switch allows 9216\n/);
+  // The user's key order (kind before apiVersion) is kept.
+  await expect(yaml).toHaveValue(/^#[^\n]*\nkind: NodeNetworkConfigurationPolicy\napiVersion:/);
+});

@@ -48,6 +48,8 @@ import { validatePolicy } from '../logic/validatePolicy';
 import { buildPolicyPreview } from '../logic/policyPreview';
 import { getFormIndexMap, getServerCauseFindings, locateFindings } from '../logic/formFindings';
 import { getYamlPathPosition } from '../logic/yamlPositions';
+import { updateYamlText } from '../logic/yamlRoundTrip';
+import { getYamlOnlyPaths } from '../logic/formCoverage';
 import { PolicyForm } from './form/PolicyForm';
 import { PolicyPreviewView } from './PolicyPreviewView';
 import { LeavingNodesPanel } from '../../rollback/components/LeavingNodesPanel';
@@ -208,6 +210,11 @@ export function PolicyEditor({
     [showPreview, deferredDraft, nodes, nodeNetworkStates, isEdit, enactments],
   );
 
+  const yamlOnly = useMemo(
+    () => (view === 'form' && deferredDraft ? getYamlOnlyPaths(deferredDraft) : null),
+    [view, deferredDraft],
+  );
+
   const initialText = useMemo(() => JSON.stringify(initial), [initial]);
   const isDirty = !saved && (draft === null || JSON.stringify(draft) !== initialText);
   useUnsavedChangesGuard(
@@ -235,7 +242,8 @@ export function PolicyEditor({
   const switchView = (next: View) => {
     if (next === view) return;
     if (next === 'yaml') {
-      if (draft) setYamlText(stringifyResourceYaml(draft));
+      // Onto the last YAML text, so its comments and key order survive the form.
+      if (draft) setYamlText(updateYamlText(yamlText, draft));
       setView('yaml');
       return;
     }
@@ -394,6 +402,18 @@ export function PolicyEditor({
         <Alert variant="info" isInline title={t('Edited as YAML')} data-test="form-note">
           {formNote}
         </Alert>
+      )}
+      {view === 'form' && yamlOnly && yamlOnly.length > 0 && (
+        <Alert
+          variant="info"
+          isInline
+          isPlain
+          className="pf-v6-u-mb-md"
+          data-test="yaml-only"
+          title={t('Edited in YAML only: {{paths}}', {
+            paths: yamlOnly.map((p) => p.replace(/^spec\.desiredState\./, '')).join(', '),
+          })}
+        />
       )}
       {view === 'form' && values ? (
         <PolicyForm
