@@ -98,6 +98,19 @@ void describe('YAML round trip through the form', () => {
     }
   });
 
+  void it('an empty collection the form fills is written in block style', () => {
+    const text = 'spec:\n  desiredState: {}\n  list: [] # none yet\nflow: { a: 1 }\n';
+    const next = {
+      spec: { desiredState: { interfaces: [{ name: 'eno3' }] }, list: ['x'] },
+      flow: { a: 2 },
+    };
+    assert.equal(
+      updateYamlText(text, next),
+      // The comment of the empty list stays, after its new items.
+      'spec:\n  desiredState:\n    interfaces:\n      - name: eno3\n  list:\n    - x\n    # none yet\nflow: { a: 2 }\n',
+    );
+  });
+
   void it('text that does not parse is printed afresh', () => {
     const next = { a: 1 };
     assert.equal(updateYamlText('a: [', next), 'a: 1\n');

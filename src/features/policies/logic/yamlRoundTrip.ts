@@ -36,8 +36,18 @@ const create = (doc: Doc, value: unknown, old?: unknown): YamlNode => {
   return node;
 };
 
+/**
+ * An empty collection prints as `{}` or `[]` (flow style); once the form fills it, it is
+ * written in block style like the rest of the document.
+ */
+const blockIfFilled = (node: { flow?: boolean; items: unknown[] }): void => {
+  if (node.flow === true && node.items.length > 0 && wasEmpty.has(node)) node.flow = false;
+};
+const wasEmpty = new WeakSet<object>();
+
 /** `value` written onto `node`: the same node (changed in place) or a new one. */
 const update = (doc: Doc, node: unknown, value: unknown): unknown => {
+  if ((isMap(node) || isSeq(node)) && node.items.length === 0) wasEmpty.add(node);
   if (isRecord(value) && isMap(node)) {
     const keys = new Set(Object.keys(value));
     node.items = node.items.filter(
@@ -49,6 +59,7 @@ const update = (doc: Doc, node: unknown, value: unknown): unknown => {
       keys.delete(key);
     }
     for (const key of keys) node.items.push(doc.createPair(key, create(doc, value[key])));
+    blockIfFilled(node);
     return node;
   }
   if (Array.isArray(value) && isSeq(node)) {
@@ -62,6 +73,7 @@ const update = (doc: Doc, node: unknown, value: unknown): unknown => {
       const match = named ? old.find((n) => itemName(n) === (v as { name: string }).name) : old[i];
       return match === undefined ? create(doc, v) : update(doc, match, v);
     });
+    blockIfFilled(node);
     return node;
   }
   if (sameScalar(node, value)) return node;
