@@ -54,11 +54,38 @@ export class PolicyPages {
     return index;
   }
 
+  /** A name or port field with its list of the matched nodes' interfaces. */
+  interfacePicker(testId: string): InterfacePicker {
+    return new InterfacePicker(this.page, testId);
+  }
+
   enactmentRow(node: string): Locator {
     return this.page.getByTestId(`enactment-row-${node}`);
   }
 
   async setYaml(text: string): Promise<void> {
     await this.yamlInput.fill(text);
+  }
+}
+
+/** An interface typeahead of the policy form (data-test ids derived from the field's). */
+export class InterfacePicker {
+  constructor(
+    readonly page: Page,
+    readonly testId: string,
+  ) {}
+
+  get input(): Locator {
+    return this.page.getByTestId(this.testId);
+  }
+  get useTyped(): Locator {
+    return this.page.getByTestId(`${this.testId}-use-typed`);
+  }
+  option(name: string): Locator {
+    return this.page.getByTestId(`${this.testId}-option-${name}`);
+  }
+  async open(): Promise<void> {
+    await this.input.click();
+    await this.page.getByTestId(`${this.testId}-candidates`).waitFor();
   }
 }

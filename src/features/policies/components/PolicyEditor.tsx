@@ -48,8 +48,13 @@ import { validatePolicy } from '../logic/validatePolicy';
 import { buildPolicyPreview } from '../logic/policyPreview';
 import { getFormIndexMap, getServerCauseFindings, locateFindings } from '../logic/formFindings';
 import { getYamlPathPosition } from '../logic/yamlPositions';
+import { updateYamlText } from '../logic/yamlRoundTrip';
+import { getYamlOnlyPaths } from '../logic/formCoverage';
 import { PolicyForm } from './form/PolicyForm';
 import { PolicyPreviewView } from './PolicyPreviewView';
+import { LeavingNodesPanel } from '../../rollback/components/LeavingNodesPanel';
+import type { LeavingRevertPlan } from '../../rollback/logic/leavingNodes';
+import { createLeavingRevert, dryRunLeavingRevert } from '../../rollback/data/leavingRevert';
 import { VlanMismatchAlerts } from '../../switch-ports/components/VlanMismatchAlerts';
 import { getFindingMessage, getFormReasonMessage, getYamlErrorMessage } from './messages';
 import { getPolicyUrl } from './urls';
@@ -130,6 +135,8 @@ export function PolicyEditor({
   // A PUT or GET answered 404: gone on the server even if the watch has not said so yet.
   const [deletedOnServer, setDeletedOnServer] = useState(false);
   const [recreateAsked, setRecreateAsked] = useState(false);
+  // Revert policies for nodes the edit drops, created with the save (LeavingNodesPanel).
+  const [leavingRevert, setLeavingRevert] = useState<LeavingRevertPlan | null>(null);
   const deleted = isEdit && (deletedOnWatch || deletedOnServer);
 
   const yamlResult = useMemo(
@@ -203,6 +210,11 @@ export function PolicyEditor({
     [showPreview, deferredDraft, nodes, nodeNetworkStates, isEdit, enactments],
   );
 
+  const yamlOnly = useMemo(
+    () => (view === 'form' && deferredDraft ? getYamlOnlyPaths(deferredDraft) : null),
+    [view, deferredDraft],
+  );
+
   const initialText = useMemo(() => JSON.stringify(initial), [initial]);
   const isDirty = !saved && (draft === null || JSON.stringify(draft) !== initialText);
   useUnsavedChangesGuard(
@@ -230,7 +242,8 @@ export function PolicyEditor({
   const switchView = (next: View) => {
     if (next === view) return;
     if (next === 'yaml') {
-      if (draft) setYamlText(stringifyResourceYaml(draft));
+      // Onto the last YAML text, so its comments and key order survive the form.
+      if (draft) setYamlText(updateYamlText(yamlText, draft));
       setView('yaml');
       return;
     }
@@ -307,6 +320,7 @@ export function PolicyEditor({
     setServerFindings([]);
     try {
       await write(draft, true, recreate);
+      if (leavingRevert) await dryRunLeavingRevert(leavingRevert);
       if (!save) {
         setStatus({ kind: 'dryRunOk' });
         return;
@@ -316,6 +330,8 @@ export function PolicyEditor({
       // Rollback feature (issue 6): record the saved generation in the policy history; best
       // effort, the save itself already succeeded.
       recordPolicyRevision(result, { written: true }).catch(() => undefined);
+      // After the save, so the revert never fights the policy while it still selects the nodes.
+      if (leavingRevert) await createLeavingRevert(leavingRevert);
       setSaved(true);
       void navigate(getPolicyUrl(result.metadata.name));
     } catch (err) {
@@ -386,6 +402,18 @@ export function PolicyEditor({
         <Alert variant="info" isInline title={t('Edited as YAML')} data-test="form-note">
           {formNote}
         </Alert>
+      )}
+      {view === 'form' && yamlOnly && yamlOnly.length > 0 && (
+        <Alert
+          variant="info"
+          isInline
+          isPlain
+          className="pf-v6-u-mb-md"
+          data-test="yaml-only"
+          title={t('Edited in YAML only: {{paths}}', {
+            paths: yamlOnly.map((p) => p.replace(/^spec\.desiredState\./, '')).join(', '),
+          })}
+        />
       )}
       {view === 'form' && values ? (
         <PolicyForm
@@ -474,7 +502,19 @@ export function PolicyEditor({
       <div className="pf-v6-u-mt-lg">
         <Title headingLevel="h2">{t('Preview per node')}</Title>
         {showPreview && preview ? (
-          <PolicyPreviewView preview={preview} />
+          <>
+            <PolicyPreviewView preview={preview} />
+            {isEdit && live && deferredDraft && (
+              <LeavingNodesPanel
+                before={live}
+                after={deferredDraft}
+                nodes={nodes}
+                nodeStates={nodeNetworkStates}
+                enactments={enactments ?? []}
+                onRevertOnSave={setLeavingRevert}
+              />
+            )}
+          </>
         ) : (
           <Button
             variant="secondary"

@@ -30,16 +30,12 @@ import type {
 } from '../../../shared/model/nmstate';
 import { getMatchedNodes } from '../../policies/logic/nodeSelection';
 import { stringifyResourceYaml } from '../../policies/logic/resourceYaml';
-import {
-  buildInverse,
-  withInverse,
-  type InverseNote,
-  type InverseNoteCode,
-} from '../logic/inverse';
+import { buildInverse, withInverse } from '../logic/inverse';
 import { getNodeRevertInputs, type TrustedBaseline } from '../logic/revertInputs';
 import { getOtherPolicyEffects, type OtherPolicyEffectKind } from '../logic/otherPolicies';
 import { usePolicySpecWrite } from '../data/usePolicySpecWrite';
 import { WriteProgress } from './WriteProgress';
+import { useInverseNoteText } from './inverseNoteText';
 import { isRecord } from '../../../shared/logic/isRecord';
 
 export function RevertPanel({
@@ -119,45 +115,7 @@ export function RevertPanel({
     return t('Removes {{iface}}, which an interface of {{other}} is built on.', p);
   };
 
-  const noteText = (n: InverseNote): string => {
-    const p = { ...n.params, element: n.element, nodes: n.nodes.join(', ') };
-    const texts: Record<InverseNoteCode, string> = {
-      'inverse.interfaceUnknown': t(
-        'Not reverted: {{element}}. No state from before the policy says whether it existed or how it was set (nodes: {{nodes}}).',
-        p,
-      ),
-      'inverse.hasDependents': t(
-        'Not removed: {{element}}. {{dependents}} is built on it now (nodes: {{nodes}}).',
-        p,
-      ),
-      'inverse.physical': t('Not removed: {{element}} is a physical NIC (nodes: {{nodes}}).', p),
-      'inverse.dnsUnknown': t(
-        'DNS not reverted: its configuration from before the policy is not known (nodes: {{nodes}}).',
-        p,
-      ),
-      'inverse.routesUnknown': t(
-        'Route {{element}} not reverted: the routes from before the policy are not known (nodes: {{nodes}}).',
-        p,
-      ),
-      'inverse.rulesUnknown': t(
-        'Route rule {{element}} not reverted: the rules from before the policy are not known (nodes: {{nodes}}).',
-        p,
-      ),
-      'inverse.desiredUnknown': t(
-        'Nothing reverted on {{nodes}}: the policy uses captures and the node reports no resolved desired state.',
-        p,
-      ),
-      'inverse.perNodeDifference': t(
-        'Not reverted: {{element}}. Nodes need different values, and one policy carries one state (differs on: {{nodes}}).',
-        p,
-      ),
-      'inverse.assumedCreated': t(
-        'Assumed created by the policy: {{element}} (nodes: {{nodes}}).',
-        p,
-      ),
-    };
-    return texts[n.code];
-  };
+  const noteText = useInverseNoteText();
 
   return (
     <Card data-test={testId}>

@@ -28,6 +28,7 @@ import { usePolicySpecWrite } from '../data/usePolicySpecWrite';
 import { NodePreviewTable } from './NodePreviewTable';
 import { SpecDiff } from './SpecDiff';
 import { WriteProgress } from './WriteProgress';
+import { LeavingNodesPanel } from './LeavingNodesPanel';
 
 export function RollbackPanel({
   policy,
@@ -138,6 +139,14 @@ export function RollbackPanel({
               <StackItem>
                 <Title headingLevel="h3">{t('Per-node preview')}</Title>
                 <NodePreviewTable policy={candidate} nodes={nodes} nodeStates={nodeStates} />
+                <LeavingNodesPanel
+                  before={base}
+                  after={candidate}
+                  nodes={nodes}
+                  nodeStates={nodeStates}
+                  enactments={enactments}
+                  canCreateNow={state.step === 'following'}
+                />
               </StackItem>
             </>
           )}

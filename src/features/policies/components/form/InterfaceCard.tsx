@@ -43,6 +43,8 @@ import {
   ParsedTextInput,
   parseList,
 } from './inputs';
+import type { CandidateSource } from './InterfacePicker';
+import { InterfaceListAdder, InterfaceNameInput } from './InterfacePicker';
 
 const OVS_BOND_MODES = ['active-backup', 'balance-slb', 'balance-tcp'] as const;
 
@@ -247,12 +249,17 @@ function BridgePorts<P extends BridgePortFormValues | OvsBridgePortFormValues>({
   prefix,
   create,
   ovs,
+  owner,
+  source,
 }: {
   ports: P[];
   onChange: (p: P[]) => void;
   prefix: string;
   create: () => P;
   ovs: boolean;
+  /** The bridge's name: its own ports stay candidates. */
+  owner: string;
+  source: CandidateSource;
 }) {
   const { t } = usePluginTranslation();
   const set = (i: number, p: P) => onChange(ports.map((x, j) => (j === i ? p : x)));
@@ -264,13 +271,15 @@ function BridgePorts<P extends BridgePortFormValues | OvsBridgePortFormValues>({
           <div key={i} className="pf-v6-u-mb-sm" data-test={`${prefix}-port-${i}`}>
             <Flex flexWrap={{ default: 'nowrap' }}>
               <FlexItem>
-                <TextInput
+                <InterfaceNameInput
+                  source={source}
                   id={`${prefix}-port-${i}-name`}
-                  data-test={`${prefix}-port-${i}-name`}
-                  aria-label={t('Port name')}
+                  testId={`${prefix}-port-${i}-name`}
+                  field={{ kind: ovs ? 'ovsPort' : 'bridgePort', owner }}
+                  ariaLabel={t('Port name')}
                   placeholder={t('Port name')}
                   value={port.name}
-                  onChange={(_e, v) => set(i, { ...port, name: v })}
+                  onChange={(name) => set(i, { ...port, name })}
                 />
               </FlexItem>
               <FlexItem>
@@ -331,6 +340,20 @@ function BridgePorts<P extends BridgePortFormValues | OvsBridgePortFormValues>({
                     onChange={(members) => set(i, { ...port, bond: { ...bond, ports: members } })}
                   />
                 </FlexItem>
+                <FlexItem>
+                  <InterfaceListAdder
+                    source={source}
+                    id={`${prefix}-port-${i}-bond-pick`}
+                    testId={`${prefix}-port-${i}-bond-pick`}
+                    field={{ kind: 'bondPort', owner }}
+                    existing={bond.ports}
+                    ariaLabel={t('Add an OVS bond member')}
+                    placeholder={t('Add a member')}
+                    onAdd={(name) =>
+                      set(i, { ...port, bond: { ...bond, ports: [...bond.ports, name] } })
+                    }
+                  />
+                </FlexItem>
               </Flex>
             )}
           </div>
@@ -366,6 +389,8 @@ interface InterfaceCardProps {
   onChange: (v: InterfaceFormValues) => void;
   onRemove: () => void;
   findingsFor: (prefix?: string) => Finding[];
+  /** The matched nodes' interfaces, offered in name and port fields. */
+  candidateSource: CandidateSource;
 }
 
 export function InterfaceCard({
@@ -374,6 +399,7 @@ export function InterfaceCard({
   onChange,
   onRemove,
   findingsFor,
+  candidateSource: source,
 }: InterfaceCardProps) {
   const { t } = usePluginTranslation();
   const p = `iface-${index}`;
@@ -412,12 +438,15 @@ export function InterfaceCard({
         <Grid hasGutter md={3}>
           <GridItem>
             <FormGroup label={t('Name')} isRequired fieldId={`${p}-name`}>
-              <TextInput
+              <InterfaceNameInput
+                source={source}
                 id={`${p}-name`}
-                data-test={`${p}-name`}
+                testId={`${p}-name`}
+                field={{ kind: 'name', type: value.type }}
+                ariaLabel={t('Name')}
                 value={value.name}
-                validated={fieldStatus(nameFindings)}
-                onChange={(_e, v) => onChange({ ...value, name: v })}
+                status={fieldStatus(nameFindings)}
+                onChange={(name) => onChange({ ...value, name })}
               />
               <FieldFindings findings={nameFindings} />
             </FormGroup>
@@ -516,6 +545,23 @@ export function InterfaceCard({
                       validated={fieldStatus(findingsFor('link-aggregation.port'))}
                       onChange={(ports) => onChange({ ...value, bond: { ...value.bond, ports } })}
                     />
+                    <div className="pf-v6-u-mt-xs">
+                      <InterfaceListAdder
+                        source={source}
+                        id={`${p}-bond-pick`}
+                        testId={`${p}-bond-pick`}
+                        field={{ kind: 'bondPort', owner: value.name }}
+                        existing={value.bond.ports}
+                        ariaLabel={t('Add a port')}
+                        placeholder={t('Add a port')}
+                        onAdd={(port) =>
+                          onChange({
+                            ...value,
+                            bond: { ...value.bond, ports: [...value.bond.ports, port] },
+                          })
+                        }
+                      />
+                    </div>
                     <FieldFindings findings={findingsFor('link-aggregation.port')} />
                   </FormGroup>
                 </GridItem>
@@ -548,13 +594,16 @@ export function InterfaceCard({
               <Grid hasGutter md={4} className="pf-v6-u-mt-md">
                 <GridItem>
                   <FormGroup label={t('Base interface')} isRequired fieldId={`${p}-vlan-base`}>
-                    <TextInput
+                    <InterfaceNameInput
+                      source={source}
                       id={`${p}-vlan-base`}
-                      data-test={`${p}-vlan-base`}
+                      testId={`${p}-vlan-base`}
+                      field={{ kind: 'vlanBase' }}
+                      ariaLabel={t('Base interface')}
                       value={value.vlan.baseIface}
-                      validated={fieldStatus(findingsFor('vlan.base-iface'))}
-                      onChange={(_e, v) =>
-                        onChange({ ...value, vlan: { ...value.vlan, baseIface: v } })
+                      status={fieldStatus(findingsFor('vlan.base-iface'))}
+                      onChange={(baseIface) =>
+                        onChange({ ...value, vlan: { ...value.vlan, baseIface } })
                       }
                     />
                     <FieldFindings findings={findingsFor('vlan.base-iface')} />
@@ -633,6 +682,8 @@ export function InterfaceCard({
                     ports={value.linuxBridge.ports}
                     prefix={p}
                     ovs={false}
+                    owner={value.name}
+                    source={source}
                     create={() => ({ name: '', vlan: null })}
                     onChange={(ports) =>
                       onChange({ ...value, linuxBridge: { ...value.linuxBridge, ports } })
@@ -643,6 +694,8 @@ export function InterfaceCard({
                     ports={value.ovsBridge.ports}
                     prefix={p}
                     ovs
+                    owner={value.name}
+                    source={source}
                     create={() => ({ name: '', vlan: null, bond: null })}
                     onChange={(ports) =>
                       onChange({ ...value, ovsBridge: { ...value.ovsBridge, ports } })

@@ -41,6 +41,7 @@ import {
   parseList,
 } from './inputs';
 import { InterfaceCard } from './InterfaceCard';
+import { getDeclaredInterfaces } from '../../logic/interfaceCandidates';
 
 interface PolicyFormProps {
   values: PolicyFormValues;
@@ -83,6 +84,11 @@ export function PolicyForm({
   const matched = useMemo(
     () => nodes.filter((n) => matchesNodeSelector(n, selector)).map((n) => n.metadata.name),
     [nodes, selector],
+  );
+  // Name and port fields offer the interfaces of the nodes the selector matches.
+  const candidateSource = useMemo(
+    () => ({ matched, states, declared: getDeclaredInterfaces(values.interfaces) }),
+    [matched, states, values.interfaces],
   );
   const captureMap = useMemo(
     () => Object.fromEntries(values.captures.map((c) => [c.name, c.expression])),
@@ -265,6 +271,7 @@ export function PolicyForm({
             key={i}
             index={i}
             value={iface}
+            candidateSource={candidateSource}
             findingsFor={(prefix) => getInterfaceFindings(byRow.get(i) ?? [], i, prefix)}
             onChange={(v) =>
               set(
