@@ -43,6 +43,7 @@ import {
   ParsedTextInput,
   parseList,
 } from './inputs';
+import { InterfaceSettingsFields, IpAutoFields } from './SettingsFields';
 
 const OVS_BOND_MODES = ['active-backup', 'balance-slb', 'balance-tcp'] as const;
 
@@ -100,6 +101,7 @@ function IpSection({ family, value, onChange, findings, prefix }: IpSectionProps
               />
             )}
           </Flex>
+          <IpAutoFields family={family} value={value} onChange={onChange} id={id} />
           {value.addresses.map((a, i) => (
             <Flex key={i} className="pf-v6-u-mt-sm" flexWrap={{ default: 'nowrap' }}>
               <FlexItem grow={{ default: 'grow' }}>
@@ -358,6 +360,9 @@ const FIELD_PREFIXES = [
   'ipv4',
   'ipv6',
   'bridge',
+  'lldp',
+  'ethtool',
+  'ethernet',
 ];
 
 interface InterfaceCardProps {
@@ -672,6 +677,12 @@ export function InterfaceCard({
                 />
               </GridItem>
             </Grid>
+            <InterfaceSettingsFields
+              value={value}
+              onChange={onChange}
+              p={p}
+              findingsFor={findingsFor}
+            />
           </>
         )}
       </CardBody>
