@@ -69,6 +69,9 @@ test('route rule, ethtool feature, LLDP and SR-IOV set in the form: field errors
   );
   await expect(node.getByTestId('preview-other')).toHaveCount(0);
   await page.screenshot({ path: path.join(shots, 'policy-settings-form.png'), fullPage: true });
+  await policies
+    .testId(`interface-card-${i}`)
+    .screenshot({ path: path.join(shots, 'policy-settings-card.png') });
 
   await policies.testId('view-yaml').click();
   const yaml = policies.yamlInput;

@@ -410,15 +410,20 @@ function SriovFields({
   const totalFindings = findingsFor('ethernet.sr-iov.total-vfs');
   return (
     <FormGroup label={t('SR-IOV')} fieldId={`${p}-sriov-total-vfs`}>
-      <NumberField
-        id={`${p}-sriov-total-vfs`}
-        testId={`${p}-sriov-total-vfs`}
-        ariaLabel={t('Number of VFs')}
-        placeholder={t('Number of VFs')}
-        value={value.totalVfs}
-        validated={fieldStatus(totalFindings)}
-        onChange={(totalVfs) => onChange({ ...value, totalVfs })}
-      />
+      <Flex alignItems={{ default: 'alignItemsCenter' }} className="pf-v6-u-mb-sm">
+        <FlexItem>{t('Number of VFs')}</FlexItem>
+        <FlexItem>
+          <NumberField
+            id={`${p}-sriov-total-vfs`}
+            testId={`${p}-sriov-total-vfs`}
+            ariaLabel={t('Number of VFs')}
+            placeholder={t('Unchanged')}
+            value={value.totalVfs}
+            validated={fieldStatus(totalFindings)}
+            onChange={(totalVfs) => onChange({ ...value, totalVfs })}
+          />
+        </FlexItem>
+      </Flex>
       <FieldFindings findings={totalFindings} />
       {value.vfs.map((vf, i) => (
         <VfRow
