@@ -59,6 +59,14 @@ export class PolicyPages {
     return new InterfacePicker(this.page, testId);
   }
 
+  /** Opens an interface card's "Link settings" (LLDP, ethtool, SR-IOV) when it is closed. */
+  async openLinkSettings(index: number): Promise<void> {
+    const toggle = this.page
+      .getByTestId(`iface-${index}-link-settings`)
+      .getByRole('button', { name: /Link settings/ });
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  }
+
   enactmentRow(node: string): Locator {
     return this.page.getByTestId(`enactment-row-${node}`);
   }

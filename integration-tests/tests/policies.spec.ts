@@ -169,7 +169,7 @@ test('edit in YAML and back in the form keeps a key the form does not model', as
           name: 'br-uk',
           type: 'linux-bridge',
           state: 'up',
-          lldp: { enabled: false },
+          'accept-all-mac-addresses': false,
           bridge: { port: [] },
           ipv4: { enabled: false },
         },
@@ -178,20 +178,20 @@ test('edit in YAML and back in the form keeps a key the form does not model', as
   });
   await policies.openEdit(name, 'yaml');
   const text = await policies.yamlInput.inputValue();
-  expect(text).toMatch(/lldp:\s+enabled: false/);
+  expect(text).toMatch(/accept-all-mac-addresses: false/);
   await policies.setYaml(text.replace('state: up', 'state: up\n        mtu: 1400'));
   await policies.testId('view-form').click();
   await expect(policies.testId('iface-0-mtu')).toHaveValue('1400');
   await policies.testId('iface-0-description').fill('edited in the form');
   await page.screenshot({ path: path.join(shots, 'policy-editor-edit.png'), fullPage: true });
   await policies.testId('view-yaml').click();
-  await expect(policies.yamlInput).toHaveValue(/lldp:\s+enabled: false/);
+  await expect(policies.yamlInput).toHaveValue(/accept-all-mac-addresses: false/);
   await expect(policies.yamlInput).toHaveValue(/description: edited in the form/);
   await policies.testId('save').click();
   await expect(page).toHaveURL(new RegExp(`/switchboard/policies/${name}$`));
   const saved = await kube.get<Nncp>(`${API}/${name}`);
   const iface = saved.spec.desiredState?.interfaces?.[0];
-  expect(iface?.lldp).toEqual({ enabled: false });
+  expect(iface?.['accept-all-mac-addresses']).toBe(false);
   expect(iface?.mtu).toBe(1400);
   expect(iface?.description).toBe('edited in the form');
 });
@@ -212,7 +212,7 @@ test('changing an interface type in the form keeps its common settings and unmod
           type: 'linux-bridge',
           state: 'up',
           mtu: 1450,
-          lldp: { enabled: false },
+          'accept-all-mac-addresses': false,
           bridge: { port: [] },
           ipv4: { enabled: false },
         },
@@ -231,7 +231,7 @@ test('changing an interface type in the form keeps its common settings and unmod
   const iface = (await kube.get<Nncp>(`${API}/${name}`)).spec.desiredState?.interfaces?.[0];
   expect(iface?.type).toBe('bond');
   expect(iface?.mtu).toBe(1450);
-  expect(iface?.lldp).toEqual({ enabled: false });
+  expect(iface?.['accept-all-mac-addresses']).toBe(false);
   expect(iface?.bridge).toBeUndefined();
   expect(iface?.['link-aggregation']).toEqual({ mode: 'active-backup', port: ['eno3'] });
 });

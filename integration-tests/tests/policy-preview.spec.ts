@@ -4,7 +4,7 @@
 // serde message (nmstate 2.2 deny_unknown_fields); values are read as nmstate reads them, so an
 // mtu given as text and a lower-case MAC are no change (deserializer.rs, ifaces/base.rs
 // `sanitize`); DNS keeps the servers a config omits (dns.rs); route rules, ovs-db and hostname
-// changes are reported.
+// changes are reported (route rules and the hostname as lines of their own, issue 24).
 import * as path from 'node:path';
 import { stringify } from 'yaml';
 import { test, expect } from '../fixtures';
@@ -157,9 +157,11 @@ test('the editor preview shows the handler’s generate step: cached captures, s
     }),
   );
   await expect(status).toHaveText('Will change');
-  await expect(node.getByTestId('preview-other')).toHaveText(
-    'Also changes: route-rules, ovs-db, hostname',
+  await expect(node.getByTestId('preview-other')).toHaveText('Also changes: ovs-db');
+  await expect(node.getByTestId('preview-setting-routeRuleAdded')).toHaveText(
+    'Adds route rule: ip-to: 192.0.2.0/24 route-table: 100',
   );
+  await expect(node.getByTestId('preview-setting-hostname')).toContainText('→ preview-host');
   // The desired state shown is the one nmstate prints: the route table given as text is a number.
   await node.getByRole('button', { name: 'Desired state for this node' }).click();
   await expect(node.getByTestId('preview-resolved-state')).toContainText('route-table: 100');

@@ -11,6 +11,7 @@ import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation'
 import { YamlView } from '../../../shared/ui/YamlView';
 import type { NodePreview, PolicyPreview } from '../model/policyPreview';
 import { getCaptureErrorMessage, getFindingMessage } from './messages';
+import { SettingsPreviewLines } from './SettingsPreviewLines';
 
 const isParseRefusal = (code: string | undefined): boolean =>
   code === 'unknown-field' || code === 'invalid-value';
@@ -113,6 +114,7 @@ function NodePreviewCard({ preview }: { preview: NodePreview }) {
           })}
         </div>
       )}
+      <SettingsPreviewLines lines={preview.settings ?? []} />
       {(preview.otherChanges ?? []).length > 0 && (
         <div className="pf-v6-u-font-size-sm" data-test="preview-other">
           {t('Also changes: {{sections}}', { sections: (preview.otherChanges ?? []).join(', ') })}

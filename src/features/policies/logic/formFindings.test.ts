@@ -60,6 +60,11 @@ void describe('getFormTarget', () => {
     ['spec.desiredState.dns-resolver.config.server[1]', { section: 'dns', field: 'server[1]' }],
     ['spec.capture', { section: 'capture', name: '' }],
     ['.spec.capture.gw', { section: 'capture', name: 'gw' }],
+    [
+      'spec.desiredState.route-rules.config[1].priority',
+      { section: 'routeRule', index: 1, field: 'priority' },
+    ],
+    ['spec.desiredState.hostname.config', { section: 'hostname', field: 'config' }],
     ['spec', { section: 'policy' }],
   ];
   for (const [path, expected] of cases)

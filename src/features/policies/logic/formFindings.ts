@@ -17,6 +17,9 @@ export type FormTarget =
   | { section: 'interface'; index: number; field: string }
   | { section: 'route'; index: number; field: string }
   | { section: 'dns'; field: string }
+  /** Route rules are written in form order, so the object index is the form row. */
+  | { section: 'routeRule'; index: number; field: string }
+  | { section: 'hostname'; field: string }
   | { section: 'capture'; name: string }
   /** Anywhere else (preserved interfaces, the spec as a whole). */
   | { section: 'policy' };
@@ -100,6 +103,8 @@ const IFACE = /^spec\.desiredState\.interfaces\[(\d+)\](?:\.(.*))?$/;
 const ROUTE = /^spec\.desiredState\.routes\.config\[(\d+)\](?:\.(.*))?$/;
 const DNS = /^spec\.desiredState\.dns-resolver\.config(?:\.(.*))?$/;
 const CAPTURE = /^spec\.capture(?:\.(.*))?$/;
+const ROUTE_RULE = /^spec\.desiredState\.route-rules\.config\[(\d+)\](?:\.(.*))?$/;
+const HOSTNAME = /^spec\.desiredState\.hostname(?:\.(.*))?$/;
 
 /**
  * Form row of each object index, built once per index list: locating every finding of a
@@ -144,6 +149,10 @@ export const getFormTarget = (path: string, map: FormIndexMap): FormTarget => {
   if (dns) return { section: 'dns', field: dns[1] ?? '' };
   const capture = CAPTURE.exec(p);
   if (capture) return { section: 'capture', name: capture[1] ?? '' };
+  const rule = ROUTE_RULE.exec(p);
+  if (rule) return { section: 'routeRule', index: Number(rule[1]), field: rule[2] ?? '' };
+  const hostname = HOSTNAME.exec(p);
+  if (hostname) return { section: 'hostname', field: hostname[1] ?? '' };
   return { section: 'policy' };
 };
 

@@ -233,6 +233,13 @@ const ipEdit = (v6: boolean) =>
     dhcp: fc.boolean(),
     autoconf: v6 ? fc.boolean() : fc.constant(false),
     autoDns: fc.option(fc.boolean(), { nil: null }),
+    auto: fc.record({
+      autoRoutes: fc.option(fc.boolean(), { nil: null }),
+      autoGateway: fc.option(fc.boolean(), { nil: null }),
+      autoRouteTableId: nullableInt(0, 300),
+      dhcpClientId: v6 ? fc.constant('') : fc.constantFrom('', 'll', 'iaid+duid'),
+      addrGenMode: v6 ? fc.constantFrom('', 'eui64', 'stable-privacy') : fc.constant(''),
+    }),
     addresses: fc.array(fc.record({ ip: fc.ipV4(), prefixLength: nullableInt(0, 32) }), {
       maxLength: 3,
     }),

@@ -27,6 +27,16 @@ import {
   type TrunkTagFormValues,
 } from '../model/policyForm';
 import { isTemplate } from './validatePolicy';
+import {
+  emptyIpAuto,
+  readInterfaceSettings,
+  readIpAuto,
+  readPolicySettings,
+  writeInterfaceSettings,
+  writeIpAuto,
+  writePolicySettings,
+  type FormIo,
+} from './policyFormSettings';
 import { parseIp } from '../../../shared/net/cidr';
 
 type Obj = Record<string, unknown>;
@@ -98,6 +108,18 @@ const setOrDelete = (o: Obj, key: string, v: unknown, unset: unknown): void => {
   else o[key] = v;
 };
 
+const io: FormIo = {
+  obj: readObj,
+  str: readStr,
+  num: readNum,
+  bool: readBool,
+  strList: readStrList,
+  fail,
+  child,
+  setOrDelete,
+  same,
+};
+
 // ---------------------------------------------------------------------------------------------
 // Reading
 
@@ -110,6 +132,7 @@ const readIp = (v: unknown, path: string, v6: boolean): IpFormValues => {
     dhcp: readBool(b.dhcp, `${path}.dhcp`) ?? false,
     autoconf: v6 ? (readBool(b.autoconf, `${path}.autoconf`) ?? false) : false,
     autoDns: readBool(b['auto-dns'], `${path}.auto-dns`),
+    auto: readIpAuto(io, b, path, v6),
     addresses: ((addresses ?? []) as unknown[]).map((a, i): AddressFormValues => {
       const ap = `${path}.address[${i}]`;
       const o = readObj(a, ap) ?? fail(a, ap);
@@ -201,6 +224,7 @@ const readInterface = (o: Obj, sourceIndex: number | null, path: string): Interf
     mtu: readNum(o.mtu, `${path}.mtu`),
     ipv4: readIp(o.ipv4, `${path}.ipv4`, false),
     ipv6: readIp(o.ipv6, `${path}.ipv6`, true),
+    settings: readInterfaceSettings(io, o, path),
   };
   switch (type) {
     case 'ethernet':
@@ -304,6 +328,9 @@ const readRoute = (v: unknown, sourceIndex: number, path: string): RouteFormValu
     nextHopInterface: readStr(o['next-hop-interface'], `${path}.next-hop-interface`),
     metric: readNum(o.metric, `${path}.metric`),
     tableId: readNum(o['table-id'], `${path}.table-id`),
+    routeType: readStr(o['route-type'], `${path}.route-type`),
+    weight: readNum(o.weight, `${path}.weight`),
+    source: readStr(o.source, `${path}.source`),
     absent: o.state === 'absent',
   };
 };
@@ -367,6 +394,7 @@ const readValues = (policy: NodeNetworkConfigurationPolicy): PolicyFormValues =>
       name: r.key,
       expression: r.value,
     })),
+    settings: readPolicySettings(io, ds),
   };
 };
 
@@ -397,6 +425,7 @@ const writeIp = (
   if (before.dhcp !== after.dhcp) block.dhcp = after.dhcp;
   if (key === 'ipv6' && before.autoconf !== after.autoconf) block.autoconf = after.autoconf;
   if (before.autoDns !== after.autoDns) setOrDelete(block, 'auto-dns', after.autoDns, null);
+  writeIpAuto(io, block, before.auto, after.auto);
   if (!same(before.addresses, after.addresses)) {
     const old: unknown[] = Array.isArray(block.address) ? (block.address as unknown[]) : [];
     block.address = after.addresses.map((a) => {
@@ -511,6 +540,7 @@ const writeInterface = (
   if (before.mtu !== after.mtu) setOrDelete(iface, 'mtu', after.mtu, null);
   writeIp(iface, 'ipv4', before.ipv4, after.ipv4);
   writeIp(iface, 'ipv6', before.ipv6, after.ipv6);
+  writeInterfaceSettings(io, iface, before.settings, after.settings);
 
   if (before.type === 'bond' && after.type === 'bond') {
     const b = before.bond;
@@ -567,17 +597,21 @@ const writeInterface = (
 
 const writeRoute = (route: Obj, before: RouteFormValues, after: RouteFormValues): void => {
   const strings: [
-    keyof RouteFormValues & ('destination' | 'nextHopAddress' | 'nextHopInterface'),
+    keyof RouteFormValues &
+      ('destination' | 'nextHopAddress' | 'nextHopInterface' | 'routeType' | 'source'),
     string,
   ][] = [
     ['destination', 'destination'],
     ['nextHopAddress', 'next-hop-address'],
     ['nextHopInterface', 'next-hop-interface'],
+    ['routeType', 'route-type'],
+    ['source', 'source'],
   ];
   for (const [field, key] of strings)
     if (before[field] !== after[field]) setOrDelete(route, key, after[field], '');
   if (before.metric !== after.metric) setOrDelete(route, 'metric', after.metric, null);
   if (before.tableId !== after.tableId) setOrDelete(route, 'table-id', after.tableId, null);
+  if (before.weight !== after.weight) setOrDelete(route, 'weight', after.weight, null);
   if (before.absent !== after.absent)
     setOrDelete(route, 'state', after.absent ? 'absent' : null, null);
 };
@@ -656,8 +690,10 @@ export const applyPolicyFormValues = (
   const interfacesChanged = !same(before.interfaces, values.interfaces);
   const routesChanged = !same(before.routes, values.routes);
   const dnsChanged = !same(before.dns, values.dns);
-  if (!interfacesChanged && !routesChanged && !dnsChanged) return policy;
+  const settingsChanged = !same(before.settings, values.settings);
+  if (!interfacesChanged && !routesChanged && !dnsChanged && !settingsChanged) return policy;
   const ds = child(spec, 'desiredState');
+  writePolicySettings(io, ds, before.settings, values.settings);
 
   if (interfacesChanged) {
     const original: unknown[] = Array.isArray(ds.interfaces) ? (ds.interfaces as unknown[]) : [];
@@ -700,6 +736,9 @@ export const applyPolicyFormValues = (
             nextHopInterface: '',
             metric: null,
             tableId: null,
+            routeType: '',
+            weight: null,
+            source: '',
             absent: false,
           },
           v,
@@ -725,6 +764,7 @@ const emptyIp = (): IpFormValues => ({
   dhcp: false,
   autoconf: false,
   autoDns: null,
+  auto: emptyIpAuto(),
   addresses: [],
 });
 
@@ -755,8 +795,8 @@ export const withInterfaceType = (
     stashed.sourceIndex === value.sourceIndex &&
     stashed.name === value.name;
   const base = own ? stashed : newInterfaceFormValues(type, value.name);
-  const { sourceIndex, name, state, description, mtu, ipv4, ipv6 } = value;
-  return { ...base, sourceIndex, name, state, description, mtu, ipv4, ipv6 };
+  const { sourceIndex, name, state, description, mtu, ipv4, ipv6, settings } = value;
+  return { ...base, sourceIndex, name, state, description, mtu, ipv4, ipv6, settings };
 };
 
 /**
@@ -797,6 +837,9 @@ export const newRouteFormValues = (): RouteFormValues => ({
   nextHopInterface: '',
   metric: null,
   tableId: null,
+  routeType: '',
+  weight: null,
+  source: '',
   absent: false,
 });
 

@@ -125,7 +125,7 @@ void describe('preview follows nmstate merge rules and the handler generate step
     assert.equal(n.dns.after?.server, undefined);
   });
 
-  void it('route-rules, ovs-db and hostname changes are shown, not "unchanged"', () => {
+  void it('route-rules, ovs-db and hostname changes are shown, not "unchanged"; rules and hostname as lines', () => {
     const n = first(
       only({
         desiredState: {
@@ -136,7 +136,14 @@ void describe('preview follows nmstate merge rules and the handler generate step
       }),
     );
     assert.equal(n.unchanged, false);
-    assert.deepEqual(n.otherChanges, ['route-rules', 'ovs-db', 'hostname']);
+    assert.deepEqual(n.otherChanges, ['ovs-db']);
+    assert.deepEqual(
+      (n.settings ?? []).filter((l) => l.kind === 'routeRuleAdded' || l.kind === 'hostname'),
+      [
+        { kind: 'routeRuleAdded', rule: 'ip-to: 192.0.2.0/24 route-table: 100' },
+        { kind: 'hostname', key: 'config', before: null, after: 'lab-1' },
+      ],
+    );
   });
 
   void it('values are compared as nmstate reads them: text mtu and boolean words are no change', () => {

@@ -13,6 +13,7 @@ import type { Finding } from '../model/finding';
 import type { NodePreview, PolicyPreview } from '../model/policyPreview';
 import { applyDefaultVlanFiltering, applyDesiredState } from './applyDesiredState';
 import { resolvePolicyCaptures } from './nmpolicy/resolve';
+import { getSettingsPreviewLines } from './settingsPreview';
 import { getMatchedNodes } from './nodeSelection';
 import { getFindingsForNode, validatePolicy, type PolicyValidationContext } from './validatePolicy';
 
@@ -122,7 +123,9 @@ export const buildNodePreview = (
     interfaces: c.interfaces,
     routes: c.routes,
     dns: { changed: c.dns.changed, before: dnsBefore, after: dnsAfter },
-    otherChanges: c.other,
+    // Route rules and the hostname have their own lines.
+    otherChanges: c.other.filter((k) => k !== 'route-rules' && k !== 'hostname'),
+    settings: getSettingsPreviewLines(current, result.state),
     capturesCached,
     resolvedDesiredState: desired,
     unchanged,

@@ -19,6 +19,7 @@ import { LABEL_SAFE, isValidLabelValue } from '../../../shared/logic/labels';
 import { suggestKey } from '../../../shared/logic/suggestKey';
 import { canonicalizeDesiredState, findUnknownKeys } from './nmpolicy/keys';
 import type { JsonValue } from './nmpolicy/types';
+import { validateSettings } from './validateSettings';
 
 /** A node's current interface as far as the existence checks need it. */
 export interface CurrentInterface {
@@ -503,6 +504,7 @@ export const validatePolicy = (
   });
 
   validateRoutes(desired, add, missingOn, openshift);
+  validateSettings(desired, add);
   validateDns(desired, add);
   validateCaptureReferences(spec, add);
   return findings;

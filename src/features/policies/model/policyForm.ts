@@ -2,6 +2,12 @@
 // the UI binds to plain values and tests can deep-compare. `sourceIndex` ties an entry to its
 // position in the original object, which is where `applyPolicyFormValues` writes it back.
 
+import type {
+  InterfaceSettingsFormValues,
+  IpAutoFormValues,
+  PolicySettingsFormValues,
+} from './policyFormSettings';
+
 export const FORM_INTERFACE_TYPES = [
   'ethernet',
   'bond',
@@ -33,6 +39,8 @@ export interface IpFormValues {
   /** IPv6 router advertisements; ignored for IPv4. */
   autoconf: boolean;
   autoDns: boolean | null;
+  /** auto-routes, auto-gateway, dhcp-client-id … (policyFormSettings.ts). */
+  auto: IpAutoFormValues;
   addresses: AddressFormValues[];
 }
 
@@ -64,6 +72,8 @@ interface InterfaceCommon {
   mtu: number | null;
   ipv4: IpFormValues;
   ipv6: IpFormValues;
+  /** LLDP, ethtool, SR-IOV (policyFormSettings.ts). */
+  settings: InterfaceSettingsFormValues;
 }
 
 export type EthernetFormValues = InterfaceCommon & { type: 'ethernet' };
@@ -105,6 +115,12 @@ export interface RouteFormValues {
   nextHopInterface: string;
   metric: number | null;
   tableId: number | null;
+  /** route.rs `RouteType` (blackhole, unreachable, prohibit) or '' for a unicast route. */
+  routeType: string;
+  /** route.rs ECMP `weight`. */
+  weight: number | null;
+  /** route.rs `source`: the preferred source address. */
+  source: string;
   /** `state: absent`: remove a matching route. */
   absent: boolean;
 }
@@ -134,6 +150,8 @@ export interface PolicyFormValues {
   routes: RouteFormValues[];
   dns: { servers: string[]; search: string[] };
   captures: CaptureRow[];
+  /** Route rules, DNS options, hostname (policyFormSettings.ts). */
+  settings: PolicySettingsFormValues;
 }
 
 /** Why a policy must be edited as YAML. `params.path` says where. */

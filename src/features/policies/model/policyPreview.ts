@@ -1,5 +1,6 @@
 import type { DnsConfig, NetworkState, Route } from '../../../shared/model/nmstate';
 import type { Finding } from './finding';
+import type { SettingsPreviewLine } from './settingsPreview';
 
 export interface PreviewInterfaceRef {
   name: string;
@@ -40,8 +41,10 @@ export interface NodePreview {
   warnings: Finding[];
   /** True when the node is already in the desired state. */
   unchanged: boolean;
-  /** Other sections the policy changes (route-rules, ovn, ovs-db, hostname). */
+  /** Other sections the policy changes that the preview has no lines for (ovn, ovs-db). */
   otherChanges?: ('route-rules' | 'ovn' | 'ovs-db' | 'hostname')[];
+  /** Route rules, hostname, LLDP, ethtool and SR-IOV changes (logic/settingsPreview.ts). */
+  settings?: SettingsPreviewLine[];
   /** The captures came from the node's enactment (`capturedStates`), as the handler uses them. */
   capturesCached?: boolean;
 }

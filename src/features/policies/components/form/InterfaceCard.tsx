@@ -45,6 +45,7 @@ import {
 } from './inputs';
 import type { CandidateSource } from './InterfacePicker';
 import { InterfaceListAdder, InterfaceNameInput } from './InterfacePicker';
+import { InterfaceSettingsFields, IpAutoFields } from './SettingsFields';
 
 const OVS_BOND_MODES = ['active-backup', 'balance-slb', 'balance-tcp'] as const;
 
@@ -102,6 +103,7 @@ function IpSection({ family, value, onChange, findings, prefix }: IpSectionProps
               />
             )}
           </Flex>
+          <IpAutoFields family={family} value={value} onChange={onChange} id={id} />
           {value.addresses.map((a, i) => (
             <Flex key={i} className="pf-v6-u-mt-sm" flexWrap={{ default: 'nowrap' }}>
               <FlexItem grow={{ default: 'grow' }}>
@@ -381,6 +383,9 @@ const FIELD_PREFIXES = [
   'ipv4',
   'ipv6',
   'bridge',
+  'lldp',
+  'ethtool',
+  'ethernet',
 ];
 
 interface InterfaceCardProps {
@@ -725,6 +730,12 @@ export function InterfaceCard({
                 />
               </GridItem>
             </Grid>
+            <InterfaceSettingsFields
+              value={value}
+              onChange={onChange}
+              p={p}
+              findingsFor={findingsFor}
+            />
           </>
         )}
       </CardBody>

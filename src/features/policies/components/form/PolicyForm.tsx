@@ -42,6 +42,7 @@ import {
 } from './inputs';
 import { InterfaceCard } from './InterfaceCard';
 import { getDeclaredInterfaces } from '../../logic/interfaceCandidates';
+import { DnsOptionsField, PolicySettingsSections, RouteExtraFields } from './SettingsFields';
 
 interface PolicyFormProps {
   values: PolicyFormValues;
@@ -429,6 +430,16 @@ export function PolicyForm({
                 />
               </FlexItem>
             </Flex>
+            <RouteExtraFields
+              id={`route-${i}`}
+              value={r}
+              onChange={(next) =>
+                set(
+                  'routes',
+                  values.routes.map((x, j) => (j === i ? next : x)),
+                )
+              }
+            />
             <FieldFindings findings={routeFindings(i)} />
           </div>
         ))}
@@ -467,7 +478,27 @@ export function PolicyForm({
             onChange={(search) => set('dns', { ...values.dns, search })}
           />
         </FormGroup>
+        <DnsOptionsField
+          value={values.settings.dnsOptions}
+          onChange={(dnsOptions) => set('settings', { ...values.settings, dnsOptions })}
+        />
         <FieldFindings findings={of('dns')} />
+      </FormSection>
+
+      <FormSection title={t('Route rules and hostname')} titleElement="h2">
+        <PolicySettingsSections
+          value={values.settings}
+          onChange={(settings) => set('settings', settings)}
+          findingsOf={(section, index) =>
+            located
+              .filter(
+                (l) =>
+                  l.target.section === section &&
+                  (!('index' in l.target) || l.target.index === index),
+              )
+              .map((l) => l.finding)
+          }
+        />
       </FormSection>
 
       <FormSection title={t('Captures')} titleElement="h2">
