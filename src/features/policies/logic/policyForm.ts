@@ -27,6 +27,16 @@ import {
   type TrunkTagFormValues,
 } from '../model/policyForm';
 import { isTemplate } from './validatePolicy';
+import {
+  isKindValues,
+  readKind,
+  readOvnMappings,
+  writeKind,
+  writeOvnMappings,
+  type KindReaders,
+  type KindWriters,
+} from './interfaceKinds';
+import { KIND_SECTION_KEYS } from '../model/interfaceKinds';
 import { parseIp } from '../../../shared/net/cidr';
 
 type Obj = Record<string, unknown>;
@@ -179,6 +189,15 @@ const readStp = (bridge: Obj, path: string): boolean | null => {
   return readBool(stp, `${path}.options.stp`);
 };
 
+const KIND_READERS: KindReaders = {
+  obj: readObj,
+  str: readStr,
+  num: readNum,
+  bool: readBool,
+  strList: readStrList,
+  fail,
+};
+
 const isFormType = (t: unknown): t is FormInterfaceType =>
   (FORM_INTERFACE_TYPES as readonly unknown[]).includes(t);
 const isFormState = (s: unknown): s is FormInterfaceState =>
@@ -204,7 +223,6 @@ const readInterface = (o: Obj, sourceIndex: number | null, path: string): Interf
   };
   switch (type) {
     case 'ethernet':
-    case 'ovs-interface':
       return { ...common, type };
     case 'bond': {
       const la = readObj(o['link-aggregation'], `${path}.link-aggregation`) ?? {};
@@ -291,6 +309,9 @@ const readInterface = (o: Obj, sourceIndex: number | null, path: string): Interf
         },
       };
     }
+    default:
+      // The kinds of issue 24 (interfaceKinds.ts).
+      return { ...common, ...readKind(KIND_READERS, type, o, path) };
   }
 };
 
@@ -367,6 +388,7 @@ const readValues = (policy: NodeNetworkConfigurationPolicy): PolicyFormValues =>
       name: r.key,
       expression: r.value,
     })),
+    ovnBridgeMappings: readOvnMappings(KIND_READERS, ds),
   };
 };
 
@@ -481,15 +503,17 @@ const writeStp = (
   else options.stp = after;
 };
 
-const TYPE_KEYS: Record<FormInterfaceType, string | null> = {
-  ethernet: null,
-  'ovs-interface': null,
-  bond: 'link-aggregation',
-  'linux-bridge': 'bridge',
-  'ovs-bridge': 'bridge',
-  vlan: 'vlan',
-  'mac-vlan': 'mac-vlan',
+const TYPE_KEYS: Record<FormInterfaceType, readonly string[]> = {
+  ethernet: [],
+  bond: ['link-aggregation'],
+  'linux-bridge': ['bridge'],
+  'ovs-bridge': ['bridge'],
+  vlan: ['vlan'],
+  'mac-vlan': ['mac-vlan'],
+  ...KIND_SECTION_KEYS,
 };
+
+const KIND_WRITERS: KindWriters = { child, setOrDelete, same, setPorts };
 
 const writeInterface = (
   iface: Obj,
@@ -499,8 +523,7 @@ const writeInterface = (
 ): void => {
   let before = beforeIn;
   if (before.type !== after.type) {
-    const oldKey = TYPE_KEYS[before.type];
-    if (oldKey) Reflect.deleteProperty(iface, oldKey);
+    for (const oldKey of TYPE_KEYS[before.type]) Reflect.deleteProperty(iface, oldKey);
     iface.type = after.type;
     before = readInterface(iface, before.sourceIndex, path);
   }
@@ -562,7 +585,8 @@ const writeInterface = (
     if (before.macVlan.baseIface !== after.macVlan.baseIface)
       setOrDelete(mv, 'base-iface', after.macVlan.baseIface, '');
     if (before.macVlan.mode !== after.macVlan.mode) setOrDelete(mv, 'mode', after.macVlan.mode, '');
-  }
+  } else if (isKindValues(before) && isKindValues(after))
+    writeKind(KIND_WRITERS, iface, before, after);
 };
 
 const writeRoute = (route: Obj, before: RouteFormValues, after: RouteFormValues): void => {
@@ -656,8 +680,10 @@ export const applyPolicyFormValues = (
   const interfacesChanged = !same(before.interfaces, values.interfaces);
   const routesChanged = !same(before.routes, values.routes);
   const dnsChanged = !same(before.dns, values.dns);
-  if (!interfacesChanged && !routesChanged && !dnsChanged) return policy;
+  const ovnChanged = !same(before.ovnBridgeMappings, values.ovnBridgeMappings);
+  if (!interfacesChanged && !routesChanged && !dnsChanged && !ovnChanged) return policy;
   const ds = child(spec, 'desiredState');
+  writeOvnMappings(KIND_WRITERS, ds, before.ovnBridgeMappings, values.ovnBridgeMappings);
 
   if (interfacesChanged) {
     const original: unknown[] = Array.isArray(ds.interfaces) ? (ds.interfaces as unknown[]) : [];
