@@ -1,9 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type {
-  NetworkInterface,
-  NodeNetworkConfigurationPolicy,
-} from '../../../shared/model/nmstate';
+import type { NodeNetworkConfigurationPolicy } from '../../../shared/model/nmstate';
 import { validatePolicy, type PolicyValidationContext } from './validatePolicy';
 import { clusterNodes } from '../__fixtures__/clusterFixtures';
 
@@ -15,8 +12,7 @@ const policy = (desiredState: Record<string, unknown>): NodeNetworkConfiguration
   metadata: { name: 'p1' },
   spec: { desiredState: desiredState },
 });
-const ifaces = (...list: Record<string, unknown>[]) =>
-  policy({ interfaces: list });
+const ifaces = (...list: Record<string, unknown>[]) => policy({ interfaces: list });
 const codesAt = (p: NodeNetworkConfigurationPolicy, c = ctx): string[] =>
   validatePolicy(p, c)
     .filter((f) => f.severity === 'error')
