@@ -35,6 +35,7 @@ import type {
 import { FORM_INTERFACE_STATES, FORM_INTERFACE_TYPES } from '../../model/policyForm';
 import { splitCidrAddress, withInterfaceType, withPortVlanMode } from '../../logic/policyForm';
 import { BOND_MODES, MAC_VLAN_MODES } from '../../logic/validatePolicy';
+import { OVS_BOND_MODES } from '../../model/interfaceKinds';
 import {
   FieldFindings,
   fieldStatus,
@@ -43,8 +44,6 @@ import {
   ParsedTextInput,
   parseList,
 } from './inputs';
-
-const OVS_BOND_MODES = ['active-backup', 'balance-slb', 'balance-tcp'] as const;
 
 const parseTrunk = (text: string): TrunkTagFormValues[] =>
   parseList(text).flatMap((part): TrunkTagFormValues[] => {
@@ -310,6 +309,7 @@ function BridgePorts<P extends BridgePortFormValues | OvsBridgePortFormValues>({
                 <FlexItem>
                   <FormSelect
                     id={`${prefix}-port-${i}-bond-mode`}
+                    data-test={`${prefix}-port-${i}-bond-mode`}
                     aria-label={t('OVS bond mode')}
                     value={bond.mode}
                     onChange={(_e, v) => set(i, { ...port, bond: { ...bond, mode: v } })}
