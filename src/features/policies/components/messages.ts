@@ -5,6 +5,7 @@ import type { Finding } from '../model/finding';
 import type { PolicyFormReason } from '../model/policyForm';
 import type { ResourceYamlError } from '../model/resourceYaml';
 import type { CaptureError } from '../logic/nmpolicy/resolve';
+import { getInterfaceKindMessage } from './interfaceKindMessages';
 
 type P = Record<string, string | number>;
 export type TFunction = ReturnType<typeof usePluginTranslation>['t'];
@@ -199,7 +200,9 @@ export const getFindingMessage = (t: TFunction, finding: Finding): string => {
     case 'server.cause':
       return t('The API server refused this: {{message}}', p);
     default:
-      return t('Finding {{code}}', { code: finding.code });
+      return (
+        getInterfaceKindMessage(t, finding.code, p) ?? t('Finding {{code}}', { code: finding.code })
+      );
   }
 };
 
