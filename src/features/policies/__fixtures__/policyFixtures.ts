@@ -271,7 +271,7 @@ export const absentPolicy = nncp('remove-bond0', {
   },
 });
 
-/** Keys the form does not model (route-rules, ovn, a vrf, unknown interface keys) must survive. */
+/** Keys the form does not model (route-rules, an hsr, unknown interface keys) must survive. */
 export const unknownKeysPolicy = nncp(
   'mixed-unknown',
   {
@@ -281,10 +281,10 @@ export const unknownKeysPolicy = nncp(
       ovn: { 'bridge-mappings': [{ localnet: 'physnet', bridge: 'br-ex' }] },
       interfaces: [
         {
-          name: 'vrf100',
-          type: 'vrf',
+          name: 'hsr0',
+          type: 'hsr',
           state: 'up',
-          vrf: { port: ['ens4'], 'route-table-id': 100 },
+          hsr: { port1: 'ens5', port2: 'ens6', 'multicast-spec': 40, protocol: 'prp' },
         },
         {
           name: 'ens4',

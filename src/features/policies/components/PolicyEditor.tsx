@@ -175,7 +175,11 @@ export function PolicyEditor({
   const generalFindings =
     view === 'yaml'
       ? findings
-      : located.filter((l) => l.target.section === 'policy').map((l) => l.finding);
+      : located
+          .filter((l) => l.target.section === 'policy')
+          .map((l) => l.finding)
+          // The OVN section shows its own findings.
+          .filter((f) => !f.path.startsWith('spec.desiredState.ovn'));
 
   const markers = useMemo((): EditorMarker[] => {
     if (view !== 'yaml') return [];

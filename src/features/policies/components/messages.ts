@@ -6,6 +6,7 @@ import type { PolicyFormReason } from '../model/policyForm';
 import type { ResourceYamlError } from '../model/resourceYaml';
 import type { CaptureError } from '../logic/nmpolicy/resolve';
 import { getSettingsFindingMessage } from './settingsMessages';
+import { getInterfaceKindMessage } from './interfaceKindMessages';
 
 type P = Record<string, string | number>;
 export type TFunction = ReturnType<typeof usePluginTranslation>['t'];
@@ -200,7 +201,11 @@ export const getFindingMessage = (t: TFunction, finding: Finding): string => {
     case 'server.cause':
       return t('The API server refused this: {{message}}', p);
     default:
-      return getSettingsFindingMessage(t, finding) ?? t('Finding {{code}}', { code: finding.code });
+      return (
+        getSettingsFindingMessage(t, finding) ??
+        getInterfaceKindMessage(t, finding.code, p) ??
+        t('Finding {{code}}', { code: finding.code })
+      );
   }
 };
 

@@ -9,11 +9,10 @@ import {
 
 void describe('what only the YAML shows', () => {
   void it('lists the keys no form field shows, by interface name', () => {
-    // route-rules, ethtool and dhcp-client-id are in the fixture too: the form shows them.
+    // route-rules, ovn, ethtool and dhcp-client-id are in the fixture too: the form shows them.
     assert.deepEqual(getYamlOnlyPaths(unknownKeysPolicy), [
       'metadata.labels',
       'spec.x-future-field',
-      'spec.desiredState.ovn',
       'spec.desiredState.interfaces[ens4].x-vendor',
       'spec.desiredState.routes.config[0].x-weight',
     ]);

@@ -22,7 +22,7 @@ const valuesOf = (p: NodeNetworkConfigurationPolicy): PolicyFormValues => {
 
 void describe('getFormIndexMap', () => {
   void it('skips preserved interfaces and appends new rows', () => {
-    // unknownKeysPolicy: [vrf100 (preserved), ens4 (form row 0)]
+    // unknownKeysPolicy: [hsr0 (preserved), ens4 (form row 0)]
     const values = valuesOf(unknownKeysPolicy);
     values.interfaces.push(newInterfaceFormValues('vlan', 'ens4.10'));
     const map = getFormIndexMap(unknownKeysPolicy, values);

@@ -101,7 +101,7 @@ void describe('toPolicyFormValues / applyPolicyFormValues round trip', () => {
   void it('keeps unknown keys and unmodelled interfaces through an edit', () => {
     const values = valuesOf(unknownKeysPolicy);
     assert.deepEqual(values.preservedInterfaces, [
-      { sourceIndex: 0, name: 'vrf100', type: 'vrf', state: 'up' },
+      { sourceIndex: 0, name: 'hsr0', type: 'hsr', state: 'up' },
     ]);
     const ens4 = values.interfaces[0];
     assert.ok(ens4);

@@ -37,6 +37,16 @@ import {
   writePolicySettings,
   type FormIo,
 } from './policyFormSettings';
+import {
+  isKindValues,
+  readKind,
+  readOvnMappings,
+  writeKind,
+  writeOvnMappings,
+  type KindReaders,
+  type KindWriters,
+} from './interfaceKinds';
+import { KIND_SECTION_KEYS } from '../model/interfaceKinds';
 import { parseIp } from '../../../shared/net/cidr';
 
 type Obj = Record<string, unknown>;
@@ -202,6 +212,15 @@ const readStp = (bridge: Obj, path: string): boolean | null => {
   return readBool(stp, `${path}.options.stp`);
 };
 
+const KIND_READERS: KindReaders = {
+  obj: readObj,
+  str: readStr,
+  num: readNum,
+  bool: readBool,
+  strList: readStrList,
+  fail,
+};
+
 const isFormType = (t: unknown): t is FormInterfaceType =>
   (FORM_INTERFACE_TYPES as readonly unknown[]).includes(t);
 const isFormState = (s: unknown): s is FormInterfaceState =>
@@ -228,7 +247,6 @@ const readInterface = (o: Obj, sourceIndex: number | null, path: string): Interf
   };
   switch (type) {
     case 'ethernet':
-    case 'ovs-interface':
       return { ...common, type };
     case 'bond': {
       const la = readObj(o['link-aggregation'], `${path}.link-aggregation`) ?? {};
@@ -315,6 +333,9 @@ const readInterface = (o: Obj, sourceIndex: number | null, path: string): Interf
         },
       };
     }
+    default:
+      // The kinds of issue 24 (interfaceKinds.ts).
+      return { ...common, ...readKind(KIND_READERS, type, o, path) };
   }
 };
 
@@ -395,6 +416,7 @@ const readValues = (policy: NodeNetworkConfigurationPolicy): PolicyFormValues =>
       expression: r.value,
     })),
     settings: readPolicySettings(io, ds),
+    ovnBridgeMappings: readOvnMappings(KIND_READERS, ds),
   };
 };
 
@@ -510,15 +532,17 @@ const writeStp = (
   else options.stp = after;
 };
 
-const TYPE_KEYS: Record<FormInterfaceType, string | null> = {
-  ethernet: null,
-  'ovs-interface': null,
-  bond: 'link-aggregation',
-  'linux-bridge': 'bridge',
-  'ovs-bridge': 'bridge',
-  vlan: 'vlan',
-  'mac-vlan': 'mac-vlan',
+const TYPE_KEYS: Record<FormInterfaceType, readonly string[]> = {
+  ethernet: [],
+  bond: ['link-aggregation'],
+  'linux-bridge': ['bridge'],
+  'ovs-bridge': ['bridge'],
+  vlan: ['vlan'],
+  'mac-vlan': ['mac-vlan'],
+  ...KIND_SECTION_KEYS,
 };
+
+const KIND_WRITERS: KindWriters = { child, setOrDelete, same, setPorts };
 
 const writeInterface = (
   iface: Obj,
@@ -528,8 +552,7 @@ const writeInterface = (
 ): void => {
   let before = beforeIn;
   if (before.type !== after.type) {
-    const oldKey = TYPE_KEYS[before.type];
-    if (oldKey) Reflect.deleteProperty(iface, oldKey);
+    for (const oldKey of TYPE_KEYS[before.type]) Reflect.deleteProperty(iface, oldKey);
     iface.type = after.type;
     before = readInterface(iface, before.sourceIndex, path);
   }
@@ -592,7 +615,8 @@ const writeInterface = (
     if (before.macVlan.baseIface !== after.macVlan.baseIface)
       setOrDelete(mv, 'base-iface', after.macVlan.baseIface, '');
     if (before.macVlan.mode !== after.macVlan.mode) setOrDelete(mv, 'mode', after.macVlan.mode, '');
-  }
+  } else if (isKindValues(before) && isKindValues(after))
+    writeKind(KIND_WRITERS, iface, before, after);
 };
 
 const writeRoute = (route: Obj, before: RouteFormValues, after: RouteFormValues): void => {
@@ -691,9 +715,12 @@ export const applyPolicyFormValues = (
   const routesChanged = !same(before.routes, values.routes);
   const dnsChanged = !same(before.dns, values.dns);
   const settingsChanged = !same(before.settings, values.settings);
-  if (!interfacesChanged && !routesChanged && !dnsChanged && !settingsChanged) return policy;
+  const ovnChanged = !same(before.ovnBridgeMappings, values.ovnBridgeMappings);
+  if (!interfacesChanged && !routesChanged && !dnsChanged && !settingsChanged && !ovnChanged)
+    return policy;
   const ds = child(spec, 'desiredState');
   writePolicySettings(io, ds, before.settings, values.settings);
+  writeOvnMappings(KIND_WRITERS, ds, before.ovnBridgeMappings, values.ovnBridgeMappings);
 
   if (interfacesChanged) {
     const original: unknown[] = Array.isArray(ds.interfaces) ? (ds.interfaces as unknown[]) : [];

@@ -20,6 +20,7 @@ import { suggestKey } from '../../../shared/logic/suggestKey';
 import { canonicalizeDesiredState, findUnknownKeys } from './nmpolicy/keys';
 import type { JsonValue } from './nmpolicy/types';
 import { validateSettings } from './validateSettings';
+import { getVethPeers, validateInterfaceKind, validateOvn } from './validateInterfaceKinds';
 
 /** A node's current interface as far as the existence checks need it. */
 export interface CurrentInterface {
@@ -297,6 +298,8 @@ export const validatePolicy = (
       ? []
       : known.filter((n) => findIfaces(states.get(n), name).length === 0);
 
+  const vethPeers = getVethPeers(ifaces);
+  validateOvn(desired, add);
   const seen = new Map<string, number>();
   const portOwner = new Map<string, string>();
   const staticAddresses = new Map<string, string>();
@@ -369,6 +372,7 @@ export const validatePolicy = (
 
     validateMtu(iface, path, add, byName, known, states);
     validateTypeSpecific(iface, path, add, newOn(iface));
+    validateInterfaceKind(iface, path, add, newOn(iface), vethPeers);
 
     for (const port of getInterfacePorts(iface)) {
       if (isTemplate(port)) continue;

@@ -1,6 +1,16 @@
 // Values the policy form edits. Every field is always present (null or empty for "not set") so
 // the UI binds to plain values and tests can deep-compare. `sourceIndex` ties an entry to its
 // position in the original object, which is where `applyPolicyFormValues` writes it back.
+import type {
+  InfinibandSettings,
+  IpvlanSettings,
+  MacVtapSettings,
+  OvnBridgeMappingFormValues,
+  OvsInterfaceSettings,
+  VethSettings,
+  VrfSettings,
+  VxlanSettings,
+} from './interfaceKinds';
 
 import type {
   InterfaceSettingsFormValues,
@@ -16,6 +26,13 @@ export const FORM_INTERFACE_TYPES = [
   'ovs-bridge',
   'ovs-interface',
   'mac-vlan',
+  'vxlan',
+  'ipvlan',
+  'vrf',
+  'infiniband',
+  'dummy',
+  'veth',
+  'mac-vtap',
 ] as const;
 export type FormInterfaceType = (typeof FORM_INTERFACE_TYPES)[number];
 
@@ -77,7 +94,10 @@ interface InterfaceCommon {
 }
 
 export type EthernetFormValues = InterfaceCommon & { type: 'ethernet' };
-export type OvsInterfaceFormValues = InterfaceCommon & { type: 'ovs-interface' };
+export type OvsInterfaceFormValues = InterfaceCommon & {
+  type: 'ovs-interface';
+  ovs: OvsInterfaceSettings;
+};
 export type BondFormValues = InterfaceCommon & {
   type: 'bond';
   bond: { mode: string; options: KeyValueRow[]; ports: string[] };
@@ -98,6 +118,16 @@ export type MacVlanFormValues = InterfaceCommon & {
   type: 'mac-vlan';
   macVlan: { baseIface: string; mode: string };
 };
+export type VxlanFormValues = InterfaceCommon & { type: 'vxlan'; vxlan: VxlanSettings };
+export type IpvlanFormValues = InterfaceCommon & { type: 'ipvlan'; ipvlan: IpvlanSettings };
+export type VrfFormValues = InterfaceCommon & { type: 'vrf'; vrf: VrfSettings };
+export type InfinibandFormValues = InterfaceCommon & {
+  type: 'infiniband';
+  infiniband: InfinibandSettings;
+};
+export type DummyFormValues = InterfaceCommon & { type: 'dummy' };
+export type VethFormValues = InterfaceCommon & { type: 'veth'; veth: VethSettings };
+export type MacVtapFormValues = InterfaceCommon & { type: 'mac-vtap'; macVtap: MacVtapSettings };
 
 export type InterfaceFormValues =
   | EthernetFormValues
@@ -106,7 +136,14 @@ export type InterfaceFormValues =
   | VlanFormValues
   | OvsBridgeFormValues
   | OvsInterfaceFormValues
-  | MacVlanFormValues;
+  | MacVlanFormValues
+  | VxlanFormValues
+  | IpvlanFormValues
+  | VrfFormValues
+  | InfinibandFormValues
+  | DummyFormValues
+  | VethFormValues
+  | MacVtapFormValues;
 
 export interface RouteFormValues {
   sourceIndex: number | null;
@@ -152,6 +189,8 @@ export interface PolicyFormValues {
   captures: CaptureRow[];
   /** Route rules, DNS options, hostname (policyFormSettings.ts). */
   settings: PolicySettingsFormValues;
+  /** `ovn.bridge-mappings` (ovn.rs). */
+  ovnBridgeMappings: OvnBridgeMappingFormValues[];
 }
 
 /** Why a policy must be edited as YAML. `params.path` says where. */

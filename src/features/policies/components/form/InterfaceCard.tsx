@@ -35,6 +35,7 @@ import type {
 import { FORM_INTERFACE_STATES, FORM_INTERFACE_TYPES } from '../../model/policyForm';
 import { splitCidrAddress, withInterfaceType, withPortVlanMode } from '../../logic/policyForm';
 import { BOND_MODES, MAC_VLAN_MODES } from '../../logic/validatePolicy';
+import { OVS_BOND_MODES } from '../../model/interfaceKinds';
 import {
   FieldFindings,
   fieldStatus,
@@ -46,8 +47,7 @@ import {
 import type { CandidateSource } from './InterfacePicker';
 import { InterfaceListAdder, InterfaceNameInput } from './InterfacePicker';
 import { InterfaceSettingsFields, IpAutoFields } from './SettingsFields';
-
-const OVS_BOND_MODES = ['active-backup', 'balance-slb', 'balance-tcp'] as const;
+import { InterfaceKindFields, KIND_FIELD_PREFIXES } from './InterfaceKindFields';
 
 const parseTrunk = (text: string): TrunkTagFormValues[] =>
   parseList(text).flatMap((part): TrunkTagFormValues[] => {
@@ -321,6 +321,7 @@ function BridgePorts<P extends BridgePortFormValues | OvsBridgePortFormValues>({
                 <FlexItem>
                   <FormSelect
                     id={`${prefix}-port-${i}-bond-mode`}
+                    data-test={`${prefix}-port-${i}-bond-mode`}
                     aria-label={t('OVS bond mode')}
                     value={bond.mode}
                     onChange={(_e, v) => set(i, { ...port, bond: { ...bond, mode: v } })}
@@ -375,6 +376,7 @@ function BridgePorts<P extends BridgePortFormValues | OvsBridgePortFormValues>({
 
 /** Which card-level findings a field already shows. */
 const FIELD_PREFIXES = [
+  ...KIND_FIELD_PREFIXES,
   'name',
   'mtu',
   'vlan',
@@ -665,6 +667,13 @@ export function InterfaceCard({
                 </GridItem>
               </Grid>
             )}
+            <InterfaceKindFields
+              prefix={p}
+              value={value}
+              onChange={onChange}
+              findingsFor={findingsFor}
+              source={source}
+            />
             {(value.type === 'linux-bridge' || value.type === 'ovs-bridge') && (
               <div className="pf-v6-u-mt-md">
                 <Title headingLevel="h4">{t('Bridge ports')}</Title>

@@ -41,6 +41,7 @@ import {
   parseList,
 } from './inputs';
 import { InterfaceCard } from './InterfaceCard';
+import { OvnMappingsSection } from './OvnMappingsSection';
 import { getDeclaredInterfaces } from '../../logic/interfaceCandidates';
 import { DnsOptionsField, PolicySettingsSections, RouteExtraFields } from './SettingsFields';
 
@@ -484,6 +485,14 @@ export function PolicyForm({
         />
         <FieldFindings findings={of('dns')} />
       </FormSection>
+
+      <OvnMappingsSection
+        value={values.ovnBridgeMappings}
+        onChange={(m) => set('ovnBridgeMappings', m)}
+        findings={located
+          .map((l) => l.finding)
+          .filter((f) => f.path.startsWith('spec.desiredState.ovn'))}
+      />
 
       <FormSection title={t('Route rules and hostname')} titleElement="h2">
         <PolicySettingsSections
