@@ -15,23 +15,16 @@ import type {
   VxlanSettings,
 } from '../model/interfaceKinds';
 
+import type { FormIo } from './policyFormSettings';
+
 type Obj = Record<string, unknown>;
 
-export interface KindReaders {
-  obj: (v: unknown, path: string) => Obj | undefined;
-  str: (v: unknown, path: string) => string;
-  num: (v: unknown, path: string) => number | null;
-  bool: (v: unknown, path: string) => boolean | null;
-  strList: (v: unknown, path: string) => string[];
-  fail: (v: unknown, path: string) => never;
-}
+/** The readers policyForm.ts hands to each section's reader (the settings' FormIo has them). */
+export type KindReaders = Pick<FormIo, 'obj' | 'str' | 'num' | 'bool' | 'strList' | 'fail'>;
 
-export interface KindWriters {
-  child: (o: Obj, key: string) => Obj;
-  setOrDelete: (o: Obj, key: string, v: unknown, unset: unknown) => void;
-  same: (a: unknown, b: unknown) => boolean;
+export type KindWriters = Pick<FormIo, 'child' | 'setOrDelete' | 'same'> & {
   setPorts: (section: Obj, ports: unknown[]) => void;
-}
+};
 
 /** The kinds this module reads, with the settings each carries. */
 export type KindValues =

@@ -29,7 +29,7 @@ import {
   parseList,
 } from './inputs';
 import { InterfaceNameInput, type CandidateSource } from './InterfacePicker';
-import type { TFunction } from '../messages';
+import { TriSelect } from './SettingsFields';
 
 type Spec<S> =
   | { key: keyof S & string; path: string; label: string; kind: 'text'; required?: boolean }
@@ -45,35 +45,6 @@ type Spec<S> =
       options: readonly string[];
       required?: boolean;
     };
-
-/** An unset, on or off switch: nmstate leaves an unset one as the node has it. */
-function TriState({
-  id,
-  label,
-  value,
-  onChange,
-  t,
-}: {
-  id: string;
-  label: string;
-  value: boolean | null;
-  onChange: (v: boolean | null) => void;
-  t: TFunction;
-}) {
-  return (
-    <FormSelect
-      id={id}
-      data-test={id}
-      aria-label={label}
-      value={value === null ? '' : String(value)}
-      onChange={(_e, v) => onChange(v === '' ? null : v === 'true')}
-    >
-      <FormSelectOption value="" label={t('Not set')} />
-      <FormSelectOption value="true" label={t('On')} />
-      <FormSelectOption value="false" label={t('Off')} />
-    </FormSelect>
-  );
-}
 
 function KindSection<S extends object>({
   prefix,
@@ -156,12 +127,11 @@ function KindSection<S extends object>({
             break;
           case 'bool':
             input = (
-              <TriState
+              <TriSelect
                 id={id}
                 label={s.label}
                 value={typeof current === 'boolean' ? current : null}
                 onChange={set}
-                t={t}
               />
             );
             break;

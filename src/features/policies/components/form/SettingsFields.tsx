@@ -45,7 +45,7 @@ import {
 } from './inputs';
 
 /** A setting that may be on, off, or left to the node. */
-function TriSelect({
+export function TriSelect({
   id,
   label,
   value,
