@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { DocumentTitle, HorizontalNav } from '@openshift-console/dynamic-plugin-sdk';
 import type { K8sResourceCommon, NavPage } from '@openshift-console/dynamic-plugin-sdk';
@@ -27,6 +27,24 @@ export interface DetailsAction {
   isDisabled?: boolean;
   /** Why it is disabled, or what it does. */
   description?: string;
+}
+
+/** The tabs every details page starts with: Details (the page's own URL), YAML and Events. */
+export function useStandardTabs(
+  // HorizontalNav hands each tab the object and the page's customData.
+  details: NavPage['component'],
+  yaml: NavPage['component'],
+  events: NavPage['component'],
+): NavPage[] {
+  const { t } = usePluginTranslation();
+  return useMemo(
+    () => [
+      { href: '', name: t('Details'), component: details },
+      { href: 'yaml', name: t('YAML'), component: yaml },
+      { href: 'events', name: t('Events'), component: events },
+    ],
+    [t, details, yaml, events],
+  );
 }
 
 /**

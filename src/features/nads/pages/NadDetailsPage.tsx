@@ -1,14 +1,13 @@
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ResourceEventStream, useAccessReview } from '@openshift-console/dynamic-plugin-sdk';
-import type { NavPage } from '@openshift-console/dynamic-plugin-sdk';
 import type { NetworkAttachmentDefinition } from '../../../shared/model/nad';
 import { NadGVK, NadModel } from '../../../shared/k8s/models';
 import { useWatchedObject } from '../../../shared/k8s/useWatchedList';
 import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
 import { withQueryClient } from '../../../shared/query/withQueryClient';
 import { DataState } from '../../../shared/ui/DataState';
-import { DetailsPage, type DetailsAction } from '../../../shared/ui/DetailsPage';
+import { DetailsPage, type DetailsAction, useStandardTabs } from '../../../shared/ui/DetailsPage';
 import { YamlView } from '../../../shared/ui/YamlView';
 import type { Event, Pod } from '../../../shared/model/k8s';
 import type { WatchedResult } from '../../../shared/k8s/useWatchedList';
@@ -120,14 +119,7 @@ function NadDetailsPage(props: { name?: string; namespace?: string }) {
       description: reason(canDelete),
     },
   ];
-  const pages = useMemo<NavPage[]>(
-    () => [
-      { href: '', name: t('Details'), component: DetailsTab },
-      { href: 'yaml', name: t('YAML'), component: YamlTab },
-      { href: 'events', name: t('Events'), component: EventsTab },
-    ],
-    [t],
-  );
+  const pages = useStandardTabs(DetailsTab, YamlTab, EventsTab);
   const customData = useMemo<TabData>(
     () => ({ findings, pods, events: events.data }),
     [findings, pods, events.data],

@@ -1,13 +1,12 @@
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { ResourceEventStream } from '@openshift-console/dynamic-plugin-sdk';
-import type { NavPage } from '@openshift-console/dynamic-plugin-sdk';
 import { EnactmentGVK, NodeGVK, NodeNetworkStateGVK, PolicyGVK } from '../../../shared/k8s/models';
 import { useWatchedList, useWatchedObject } from '../../../shared/k8s/useWatchedList';
 import { withQueryClient } from '../../../shared/query/withQueryClient';
 import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
 import { DataState } from '../../../shared/ui/DataState';
-import { DetailsPage } from '../../../shared/ui/DetailsPage';
+import { DetailsPage, useStandardTabs } from '../../../shared/ui/DetailsPage';
 import { YamlView } from '../../../shared/ui/YamlView';
 import { NNS_LIST_URL, objectUrl, TOPOLOGY_URL } from '../../../shared/routes';
 import { isValidLabelValue } from '../../../shared/logic/labels';
@@ -60,14 +59,7 @@ function NodeNetworkStateDetailsPage(props: { name?: string }) {
     [name, enactments.data, policies.data],
   );
   const nns = result.data;
-  const pages = useMemo<NavPage[]>(
-    () => [
-      { href: '', name: t('Details'), component: DetailsTab },
-      { href: 'yaml', name: t('YAML'), component: YamlTab },
-      { href: 'events', name: t('Events'), component: EventsTab },
-    ],
-    [t],
-  );
+  const pages = useStandardTabs(DetailsTab, YamlTab, EventsTab);
   return (
     <DetailsPage
       title={name}
