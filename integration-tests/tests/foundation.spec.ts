@@ -62,6 +62,48 @@ test('overview health counts the problems and links to them', async ({ consolePa
   await expect(page.getByTestId('vlan-check')).toContainText('210');
 });
 
+test('overview shows the operator and handler status and follows a node going NotReady', async ({
+  consolePage,
+  page,
+  kube,
+}) => {
+  await consolePage.goto('/switchboard/overview');
+  // The simulated operator sums its operands into the NMState conditions as
+  // kubernetes-nmstate's reconcileStatus does (sandbox/cluster/controllers/nmstate/operator.ts).
+  await expect(page.getByTestId('health-operator')).toContainText('Available');
+  await expect(page.getByTestId('health-handler')).toHaveText('Running on 6 nodes');
+  const path = '/api/v1/nodes/master-2/status';
+  const node = await kube.get<{ status: { conditions: { type: string; status: string }[] } }>(path);
+  const withReady = (status: string) => ({
+    ...node,
+    status: {
+      ...node.status,
+      conditions: node.status.conditions.map((c) => (c.type === 'Ready' ? { ...c, status } : c)),
+    },
+  });
+  try {
+    await kube.put(path, withReady('Unknown'));
+    await expect(page.getByTestId('health-operator-state')).toHaveText('Progressing');
+    await expect(page.getByTestId('health-operator')).toContainText('Deploying');
+    await expect(page.getByTestId('health-operator-line')).toContainText([
+      'DaemonSet "nmstate-handler" is not available (awaiting 1 nodes)',
+    ]);
+    await expect(page.getByTestId('health-handler-unavailable')).toHaveText(
+      'Not available on 1 of 6 nodes',
+    );
+    await page.screenshot({ path: test.info().outputPath('overview-operator.png') });
+    await page.getByTestId('health-handler-unavailable').click();
+    await expect(page).toHaveURL(
+      /\/k8s\/ns\/openshift-nmstate\/apps~v1~DaemonSet\/nmstate-handler/,
+    );
+  } finally {
+    const current = await kube.get<{ metadata: { resourceVersion: string } }>(path);
+    await kube.put(path, { ...withReady('True'), metadata: current.metadata });
+  }
+  await consolePage.goto('/switchboard/overview');
+  await expect(page.getByTestId('health-handler')).toHaveText('Running on 6 nodes');
+});
+
 test('every navigation item opens a page that renders', async ({ consolePage, page }) => {
   // On the console's runtime each navigation tears its watches down and re-lists (no grace
   // period) through the Immutable store: 40-50 s alone on a 2-core machine, more under load.

@@ -225,6 +225,31 @@ export const RESOURCES: readonly ResourceDef[] = [
     namespaced: true,
     shortNames: ['cm'],
   }),
+  // The NMState operator's operands (kubernetes-nmstate deploy/handler/operator.yaml): the
+  // handler DaemonSet and the webhook/metrics Deployments, whose status the operator summarises
+  // into the NMState conditions (controllers/operator/nmstate_controller.go reconcileStatus).
+  def({
+    group: 'apps',
+    version: 'v1',
+    plural: 'daemonsets',
+    singular: 'daemonset',
+    kind: 'DaemonSet',
+    namespaced: true,
+    shortNames: ['ds'],
+    categories: ['all'],
+    statusSubresource: true,
+  }),
+  def({
+    group: 'apps',
+    version: 'v1',
+    plural: 'deployments',
+    singular: 'deployment',
+    kind: 'Deployment',
+    namespaced: true,
+    shortNames: ['deploy'],
+    categories: ['all'],
+    statusSubresource: true,
+  }),
   def({
     group: 'apps',
     version: 'v1',

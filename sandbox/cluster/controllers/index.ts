@@ -5,6 +5,7 @@ import type { Scheduler } from './runtime';
 import { realScheduler } from './runtime';
 import { NmstateHandler } from './nmstate/handler';
 import { NnsRefresh } from './nmstate/refresh';
+import { NmstateOperator } from './nmstate/operator';
 import { IronicNetworking } from './ironic/ironic';
 import { MultusController } from './multus/multus';
 
@@ -15,6 +16,7 @@ export function createControllers(
   return [
     new NmstateHandler(scheduler),
     new NnsRefresh(scheduler),
+    new NmstateOperator(scheduler),
     new IronicNetworking(scheduler, options.bmoWatchNamespaces ?? []),
     new MultusController(scheduler),
   ];

@@ -13,6 +13,7 @@ import { ApiError } from '../api';
 import { createWithStatus } from '../controllers/runtime';
 import { enactmentConditions, policyConditions } from '../controllers/nmstate/conditions';
 import { applyFailureMessage } from '../controllers/nmstate/handler';
+import { reconcileNmstateOperator } from '../controllers/nmstate/operator';
 import { applyDefaultVlanFiltering } from '../../../src/features/policies/logic/applyDesiredState';
 import { DEMO_BARE_METAL, DEMO_NADS, DEMO_PODS, DEMO_POLICIES } from './demo';
 
@@ -238,6 +239,24 @@ function createNode(api: ClusterApi, spec: NodeSpec, domain = 'ocp4.example.com'
 }
 
 function nmstateOperator(api: ClusterApi): void {
+  // On OpenShift, OLM runs the operator's own Deployment from the bundle
+  // (kubernetes-nmstate deploy/operator/operator.yaml: `app: kubernetes-nmstate-operator`); the
+  // operator then creates the handler and its siblings (controllers/nmstate/operator.ts).
+  ensure(api, 'apps', 'Deployment', {
+    metadata: {
+      name: 'nmstate-operator',
+      namespace: 'openshift-nmstate',
+      labels: { app: 'kubernetes-nmstate-operator' },
+    },
+    spec: { replicas: 1, selector: { matchLabels: { name: 'kubernetes-nmstate-operator' } } },
+    status: {
+      replicas: 1,
+      readyReplicas: 1,
+      availableReplicas: 1,
+      updatedReplicas: 1,
+      observedGeneration: 1,
+    },
+  });
   ensure(api, 'nmstate.io', 'NMState', {
     metadata: { name: 'nmstate' },
     spec: {
@@ -250,7 +269,7 @@ function nmstateOperator(api: ClusterApi): void {
           type: 'Available',
           status: 'True',
           reason: 'SuccessfullyDeployed',
-          message: '',
+          message: 'All components are available and ready',
           lastHeartbeatTime: SCENARIO_TIME,
           lastTransitionTime: SCENARIO_TIME,
         },
@@ -258,7 +277,7 @@ function nmstateOperator(api: ClusterApi): void {
           type: 'Progressing',
           status: 'False',
           reason: 'SuccessfullyDeployed',
-          message: '',
+          message: 'All components are available and ready',
           lastHeartbeatTime: SCENARIO_TIME,
           lastTransitionTime: SCENARIO_TIME,
         },
@@ -266,7 +285,7 @@ function nmstateOperator(api: ClusterApi): void {
           type: 'Degraded',
           status: 'False',
           reason: 'SuccessfullyDeployed',
-          message: '',
+          message: 'All components are available and ready',
           lastHeartbeatTime: SCENARIO_TIME,
           lastTransitionTime: SCENARIO_TIME,
         },
@@ -453,16 +472,18 @@ export function loadScenario(
   switch (name) {
     case 'demo':
       loadDemo(api);
-      return;
+      break;
     case 'empty':
       loadEmpty(api);
-      return;
+      break;
     case 'scale':
       loadScale(api, options.nodes ?? 500, options.widePolicies ?? false);
-      return;
+      break;
     default:
       throw new Error(`unknown scenario "${name}" (expected demo, empty or scale)`);
   }
+  // The operator has already deployed its operands on a cluster that starts settled.
+  reconcileNmstateOperator(api);
 }
 
 export { nicMac };

@@ -33,6 +33,8 @@ export const ControllerRevisionGVK = {
   version: 'v1',
   kind: 'ControllerRevision',
 } as const;
+export const DaemonSetGVK = { group: 'apps', version: 'v1', kind: 'DaemonSet' } as const;
+export const DeploymentGVK = { group: 'apps', version: 'v1', kind: 'Deployment' } as const;
 export const SelfSubjectReviewGVK = {
   group: 'authentication.k8s.io',
   version: 'v1',

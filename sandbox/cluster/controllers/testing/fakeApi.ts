@@ -9,6 +9,8 @@ import type { Scheduler, TimerHandle } from '../runtime';
 const TYPES: ResourceType[] = [
   { group: '', version: 'v1', plural: 'namespaces', kind: 'Namespace', namespaced: false },
   { group: '', version: 'v1', plural: 'nodes', kind: 'Node', namespaced: false },
+  { group: 'apps', version: 'v1', plural: 'daemonsets', kind: 'DaemonSet', namespaced: true },
+  { group: 'apps', version: 'v1', plural: 'deployments', kind: 'Deployment', namespaced: true },
   { group: '', version: 'v1', plural: 'pods', kind: 'Pod', namespaced: true },
   { group: '', version: 'v1', plural: 'secrets', kind: 'Secret', namespaced: true },
   { group: '', version: 'v1', plural: 'events', kind: 'Event', namespaced: true },

@@ -23,6 +23,10 @@ import {
   VLAN_CHECK_URL,
 } from '../../../shared/routes';
 import type { ClusterHealth } from '../data/useClusterHealth';
+import type { OperatorHealth } from '../data/useOperatorHealth';
+import type { OperatorConditionSummary } from '../logic/operatorStatus';
+import { DaemonSetGVK, DeploymentGVK, NMStateGVK } from '../../../shared/k8s/models';
+import { objectUrl } from '../../../shared/routes';
 
 /** How many nodes, definitions or namespaces a row names before it says "and N more". */
 const SHOWN = 5;
@@ -66,6 +70,140 @@ function More({ total }: { total: number }) {
   ) : null;
 }
 
+function ReasonText({ summary }: { summary: OperatorConditionSummary }) {
+  const { t } = usePluginTranslation();
+  switch (summary.reason) {
+    case 'Deploying':
+      return <>{t('Deploying')}</>;
+    case 'SuccessfullyDeployed':
+      return <>{t('All components are available and ready')}</>;
+    case 'InternalError':
+      return <>{t('The operator hit an internal error')}</>;
+    case 'TLSProfileNotFullyHonored':
+      return <>{t('The cluster TLS security profile is not fully honoured')}</>;
+    case 'other':
+      // A reason this plugin does not know yet: the operator's own word is all there is.
+      return <>{t('Reason: {{reason}}', { reason: summary.rawReason ?? '' })}</>;
+    case 'none':
+      return null;
+  }
+}
+
+/** The NMState operator: its conditions on the NMState, and whether its own Deployment runs. */
+function OperatorRow({ operator }: { operator: OperatorHealth }) {
+  const { t } = usePluginTranslation();
+  const { nmstate, conditions } = operator;
+  const value = operator.nmstatesLoading ? undefined : (conditions ?? false);
+  return (
+    <Row term={t('NMState operator')} testId="health-operator" value={value}>
+      {!nmstate || !conditions ? (
+        <span data-test="health-operator-no-instance">
+          {t('No NMState instance: the handler is not deployed')}
+        </span>
+      ) : (
+        <List isPlain>
+          <ListItem>
+            {conditions.state === 'available' ? (
+              <Healthy>{t('Available')}</Healthy>
+            ) : (
+              <Label
+                isCompact
+                color={
+                  conditions.state === 'degraded'
+                    ? 'red'
+                    : conditions.state === 'progressing'
+                      ? 'orange'
+                      : 'grey'
+                }
+                data-test="health-operator-state"
+              >
+                {conditions.state === 'degraded'
+                  ? t('Degraded')
+                  : conditions.state === 'progressing'
+                    ? t('Progressing')
+                    : t('No status reported yet')}
+              </Label>
+            )}{' '}
+            {conditions.state !== 'available' && <ReasonText summary={conditions} />}{' '}
+            <Link
+              to={objectUrl(NMStateGVK, nmstate.metadata.name)}
+              data-test="health-operator-link"
+            >
+              {t('View NMState {{name}}', { name: nmstate.metadata.name })}
+            </Link>
+          </ListItem>
+          {conditions.lines.map((line, i) => (
+            <ListItem key={i} data-test="health-operator-line">
+              {line}
+            </ListItem>
+          ))}
+          {operator.operator && operator.operator.available === 0 && (
+            <ListItem data-test="health-operator-down">
+              <Link
+                to={objectUrl(DeploymentGVK, operator.operator.name, operator.operator.namespace)}
+              >
+                {t('The operator is not running, so this status may be out of date')}
+              </Link>
+            </ListItem>
+          )}
+        </List>
+      )}
+    </Row>
+  );
+}
+
+/** The handler DaemonSet: on how many of its nodes it is available, and a rollout in progress. */
+function HandlerRow({ operator }: { operator: OperatorHealth }) {
+  const { t } = usePluginTranslation();
+  const { handler, handlerError } = operator;
+  const value = handler === undefined && !handlerError ? undefined : true;
+  if (handlerError) {
+    return (
+      <Row term={t('Handler')} testId="health-handler" value={value}>
+        <span data-test="health-handler-error">
+          {handlerError.kind === 'forbidden'
+            ? t('You cannot read the handler DaemonSet')
+            : t('The handler DaemonSet could not be read: {{message}}', {
+                message: handlerError.message,
+              })}
+        </span>
+      </Row>
+    );
+  }
+  return (
+    <Row term={t('Handler')} testId="health-handler" value={value}>
+      {!handler ? (
+        <span data-test="health-handler-missing">{t('No handler DaemonSet found')}</span>
+      ) : (
+        <List isPlain>
+          <ListItem>
+            {handler.available === handler.desired ? (
+              <Healthy>{t('Running on {{count}} nodes', { count: handler.desired })}</Healthy>
+            ) : (
+              <Link
+                to={objectUrl(DaemonSetGVK, handler.name, handler.namespace)}
+                data-test="health-handler-unavailable"
+              >
+                {t('Not available on {{count}} of {{total}} nodes', {
+                  count: handler.desired - handler.available,
+                  total: handler.desired,
+                })}
+              </Link>
+            )}
+          </ListItem>
+          {handler.outdated > 0 && (
+            <ListItem data-test="health-handler-outdated">
+              {t('Update rolling out: {{count}} nodes still run the previous handler', {
+                count: handler.outdated,
+              })}
+            </ListItem>
+          )}
+        </List>
+      )}
+    </Row>
+  );
+}
+
 /**
  * Health at a glance: each row counts one kind of problem and links to the page (filtered where
  * the page filters) that shows it. A row whose capability the cluster lacks is left out.
@@ -75,8 +213,10 @@ export function HealthCard({
   hasNmstate,
   hasNad,
   hasMetal3,
+  operator,
 }: {
   health: ClusterHealth;
+  operator: OperatorHealth;
   hasNmstate: boolean | undefined;
   hasNad: boolean | undefined;
   hasMetal3: boolean | undefined;
@@ -89,6 +229,8 @@ export function HealthCard({
       <CardTitle>{t('Health')}</CardTitle>
       <CardBody>
         <DescriptionList isCompact>
+          {hasNmstate && <OperatorRow operator={operator} />}
+          {hasNmstate && operator.nmstate && <HandlerRow operator={operator} />}
           <Row term={t('Policies')} testId="health-policies" value={present(hasNmstate, policies)}>
             {policies && policies.degraded.length + policies.progressing.length === 0 ? (
               <Healthy>{t('No policy is Degraded or Progressing')}</Healthy>

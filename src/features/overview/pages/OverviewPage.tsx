@@ -15,10 +15,10 @@ import {
 import { useAccessReview } from '@openshift-console/dynamic-plugin-sdk';
 import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
 import { PageShell } from '../../../shared/ui/PageShell';
-import { gateFromFlag, useWatchedList, useWatchedObject } from '../../../shared/k8s/useWatchedList';
+import { useWatchedObject } from '../../../shared/k8s/useWatchedList';
 import { useConsoleFlag } from '../../../shared/useConsoleFlag';
-import { pickNMState } from '../logic/pickNMState';
-import { InfrastructureGVK, NMStateGVK, NMStateModel } from '../../../shared/k8s/models';
+import { useOperatorHealth } from '../data/useOperatorHealth';
+import { InfrastructureGVK, NMStateModel } from '../../../shared/k8s/models';
 import { useCreateResource } from '../../../shared/k8s/mutations';
 import { withQueryClient } from '../../../shared/query/withQueryClient';
 import type { NMState } from '../../../shared/model/nmstate';
@@ -31,6 +31,13 @@ interface Infrastructure extends K8sResource {
   status?: { platform?: string; platformStatus?: { type?: string }; apiServerURL?: string };
 }
 
+/** A True condition's colour: only Available is good news; Progressing is a rollout. */
+const CONDITION_COLOR: Record<string, 'green' | 'orange' | 'red'> = {
+  Available: 'green',
+  Progressing: 'orange',
+  Degraded: 'red',
+};
+
 function ConditionLabels({ conditions }: { conditions: Condition[] | undefined }) {
   const { t } = usePluginTranslation();
   if (!conditions?.length) return <>{t('No conditions reported')}</>;
@@ -39,7 +46,7 @@ function ConditionLabels({ conditions }: { conditions: Condition[] | undefined }
       {conditions.map((c) => (
         <Label
           key={c.type}
-          color={c.status === 'True' ? (c.type === 'Degraded' ? 'red' : 'green') : 'grey'}
+          color={c.status !== 'True' ? 'grey' : (CONDITION_COLOR[c.type] ?? 'blue')}
           title={c.message}
           data-test={`nmstate-condition-${c.type}`}
         >
@@ -90,7 +97,7 @@ function OverviewPage() {
     metal3: hasMetal3,
     switches: hasSwitches,
   });
-  const nmstates = useWatchedList<NMState>(NMStateGVK, { enabled: gateFromFlag(hasNmstate) });
+  const operator = useOperatorHealth(hasNmstate);
   const infra = useWatchedObject<Infrastructure>(InfrastructureGVK, 'cluster');
   const [canCreateNMState] = useAccessReview({
     group: 'nmstate.io',
@@ -98,7 +105,7 @@ function OverviewPage() {
     verb: 'create',
   });
   const createNMState = useCreateResource<NMState>();
-  const nmstate = pickNMState(nmstates.data);
+  const { nmstate } = operator;
   const platform =
     infra.data?.status?.platformStatus?.type ?? infra.data?.status?.platform ?? t('Unknown');
 
@@ -109,7 +116,13 @@ function OverviewPage() {
       description={t('How node networking is doing, and which capabilities this cluster has.')}
     >
       <Gallery hasGutter minWidths={{ default: '320px' }}>
-        <HealthCard health={health} hasNmstate={hasNmstate} hasNad={hasNad} hasMetal3={hasMetal3} />
+        <HealthCard
+          health={health}
+          operator={operator}
+          hasNmstate={hasNmstate}
+          hasNad={hasNad}
+          hasMetal3={hasMetal3}
+        />
         <Card data-test="capabilities-card">
           <CardTitle>{t('Capabilities')}</CardTitle>
           <CardBody>
@@ -148,7 +161,7 @@ function OverviewPage() {
                 <ConditionLabels conditions={nmstate.status?.conditions} />
               </div>
             )}
-            {hasNmstate && !nmstates.isLoading && !nmstate && (
+            {hasNmstate && !operator.nmstatesLoading && !nmstate && (
               <>
                 <Alert
                   isInline
