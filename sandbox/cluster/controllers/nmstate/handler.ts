@@ -89,7 +89,7 @@ export function nodeMatches(node: Node, selector: Record<string, string> | undef
 }
 
 /** pkg/node/nodes.go `isReady`: a node without a Ready condition is not Ready. */
-function nodeReady(node: Node): boolean {
+export function nodeReady(node: Node): boolean {
   return node.status?.conditions?.find((c) => c.type === 'Ready')?.status === 'True';
 }
 

@@ -14,9 +14,9 @@
 // Conditions keep their lastTransitionTime unless the status changed (api/shared/
 // condition_types.go `ConditionList.Set`); unlike the operator, which patches the status on
 // every reconcile, the simulation writes only when something changed.
-import type { Condition, K8sResource } from '../../../../src/shared/model/k8s';
+import type { Condition, K8sResource, Node } from '../../../../src/shared/model/k8s';
 import type { ClusterApi, Controller, ResourceType } from '../../api';
-import { matchesLabels } from '../../selectors';
+import { nodeMatches, nodeReady } from './handler';
 import type { Scheduler } from '../runtime';
 import {
   WorkQueue,
@@ -37,9 +37,6 @@ const WEBHOOK = 'nmstate-webhook';
 const METRICS = 'nmstate-metrics';
 const NMSTATE_NAME = 'nmstate';
 
-interface NodeLike extends K8sResource {
-  status?: { conditions?: Condition[] };
-}
 interface NMStateLike extends K8sResource {
   spec?: { nodeSelector?: Record<string, string>; infraNodeSelector?: Record<string, string> };
   status?: { conditions?: Condition[] };
@@ -63,17 +60,8 @@ interface DeploymentStatus {
   observedGeneration: number;
 }
 
-const isReady = (node: NodeLike): boolean =>
-  node.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True') ?? false;
-
-const selects = (selector: Record<string, string>, node: K8sResource): boolean =>
-  matchesLabels(
-    Object.entries(selector).map(([key, value]) => ({ key, op: 'in' as const, values: [value] })),
-    node.metadata?.labels,
-  );
-
-const isControlPlane = (node: K8sResource): boolean => {
-  const labels = node.metadata?.labels ?? {};
+const isControlPlane = (node: Node): boolean => {
+  const labels = node.metadata.labels ?? {};
   return (
     'node-role.kubernetes.io/control-plane' in labels || 'node-role.kubernetes.io/master' in labels
   );
@@ -81,12 +69,12 @@ const isControlPlane = (node: K8sResource): boolean => {
 
 /** The handler DaemonSet's status as the DaemonSet controller would report it. */
 export function handlerDaemonSetStatus(
-  nodes: readonly NodeLike[],
+  nodes: readonly Node[],
   nodeSelector: Record<string, string>,
   generation: number,
 ): DaemonSetStatus {
-  const scheduled = nodes.filter((n) => selects(nodeSelector, n));
-  const ready = scheduled.filter(isReady).length;
+  const scheduled = nodes.filter((n) => nodeMatches(n, nodeSelector));
+  const ready = scheduled.filter(nodeReady).length;
   return {
     desiredNumberScheduled: scheduled.length,
     currentNumberScheduled: scheduled.length,
@@ -105,13 +93,16 @@ export function handlerDaemonSetStatus(
  * infra node can hold it.
  */
 export function webhookDeploymentStatus(
-  nodes: readonly NodeLike[],
+  nodes: readonly Node[],
   infraNodeSelector: Record<string, string>,
   generation: number,
 ): { replicas: number; status: DeploymentStatus } {
-  const infra = nodes.filter((n) => selects(infraNodeSelector, n) && isControlPlane(n));
+  const infra = nodes.filter((n) => nodeMatches(n, infraNodeSelector) && isControlPlane(n));
   const replicas = infra.length > 1 ? 2 : 1;
-  return { replicas, status: deploymentStatus(replicas, infra.filter(isReady).length, generation) };
+  return {
+    replicas,
+    status: deploymentStatus(replicas, infra.filter(nodeReady).length, generation),
+  };
 }
 
 function deploymentStatus(replicas: number, room: number, generation: number): DeploymentStatus {
@@ -197,7 +188,7 @@ export function reconcileNmstateOperator(api: ClusterApi): void {
   // The operator acts on the NMState named "nmstate" only (nmstate_controller.go Reconcile).
   const nmstate: NMStateLike | undefined = api.get(nmstateT, undefined, NMSTATE_NAME);
   if (!nmstate) return;
-  const nodes: NodeLike[] = api.list(api.resourceType('', 'Node'));
+  const nodes = api.list(api.resourceType('', 'Node')) as Node[];
   const linux = { 'kubernetes.io/os': 'linux' };
   const handler = handlerDaemonSetStatus(nodes, nmstate.spec?.nodeSelector ?? linux, 1);
   const webhook = webhookDeploymentStatus(nodes, nmstate.spec?.infraNodeSelector ?? linux, 1);

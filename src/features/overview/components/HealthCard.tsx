@@ -157,9 +157,9 @@ function HandlerRow({ operator }: { operator: OperatorHealth }) {
   const { t } = usePluginTranslation();
   const { handler, handlerError } = operator;
   const value = handler === undefined && !handlerError ? undefined : true;
-  if (handlerError) {
-    return (
-      <Row term={t('Handler')} testId="health-handler" value={value}>
+  return (
+    <Row term={t('Handler')} testId="health-handler" value={value}>
+      {handlerError ? (
         <span data-test="health-handler-error">
           {handlerError.kind === 'forbidden'
             ? t('You cannot read the handler DaemonSet')
@@ -167,12 +167,7 @@ function HandlerRow({ operator }: { operator: OperatorHealth }) {
                 message: handlerError.message,
               })}
         </span>
-      </Row>
-    );
-  }
-  return (
-    <Row term={t('Handler')} testId="health-handler" value={value}>
-      {!handler ? (
+      ) : !handler ? (
         <span data-test="health-handler-missing">{t('No handler DaemonSet found')}</span>
       ) : (
         <List isPlain>
