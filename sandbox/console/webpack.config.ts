@@ -4,6 +4,7 @@
 // itself: the plugin is always loaded from its own production dist/ at run time.
 import * as fs from 'fs';
 import * as path from 'path';
+import MonacoWebpackPlugin from 'monaco-editor-webpack-plugin';
 import { NormalModuleReplacementPlugin } from 'webpack';
 import type { Configuration } from 'webpack';
 
@@ -43,6 +44,21 @@ const config: Configuration = {
   },
   resolve: { extensions: ['.ts', '.tsx', '.js'], alias: CONSOLE_PATTERNFLY },
   plugins: [
+    // Monaco as the console bundles it (openshift/console release-4.22 frontend/webpack.config.ts):
+    // the same languages, the global API, and monaco-yaml's worker. Workers are emitted next to
+    // host.js and loaded from /static, never from a CDN. The console also lists 'plaintext',
+    // which is part of Monaco's core and has no entry in the webpack plugin's language list.
+    new MonacoWebpackPlugin({
+      languages: ['yaml', 'dockerfile', 'json'],
+      globalAPI: true,
+      customLanguages: [
+        {
+          label: 'yaml',
+          entry: 'monaco-yaml',
+          worker: { id: 'monaco-yaml/yamlWorker', entry: 'monaco-yaml/yaml.worker' },
+        },
+      ],
+    }),
     new NormalModuleReplacementPlugin(/^@console\//, (resource: { request: string }) => {
       resource.request = resolveConsoleModule(resource.request);
     }),

@@ -2,7 +2,7 @@
  * Names of the SDK exports that work in the stand-in: the package's own runtime (hooks, k8s
  * functions, HttpError, useAccessReview, useFlag…) plus the `@console/*` modules the stand-in
  * writes (console-fetch, DocumentTitle, Timestamp, ListPageHeader, ResourceLink,
- * useActiveNamespace, NamespaceBar). Every other export of the package fails loudly when used. Kept in a
+ * useActiveNamespace, NamespaceBar, CodeEditor/YAMLEditor). Every other export of the package fails loudly when used. Kept in a
  * module without React imports so Node unit tests can check plugin code against it.
  */
 export const SHIM_EXPORTS = [
@@ -33,4 +33,6 @@ export const SHIM_EXPORTS = [
   'NamespaceBar',
   'HorizontalNav',
   'ResourceEventStream',
+  'CodeEditor',
+  'YAMLEditor',
 ] as const satisfies readonly string[];

@@ -30,7 +30,12 @@ import { createResource, readResource, updateResource } from '../../../shared/k8
 import { toRecreate } from '../../../shared/logic/recreate';
 import { toK8sError, type K8sError } from '../../../shared/k8s/k8sError';
 import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
-import { CodeEditor, focusEditorPosition, type EditorMarker } from '../../../shared/ui/CodeEditor';
+import {
+  CodeEditor,
+  focusEditorPosition,
+  type EditorMarker,
+  type EditorQuickFix,
+} from '../../../shared/ui/CodeEditor';
 import { DiffView } from '../../../shared/ui/DiffView';
 import { useUnsavedChangesGuard } from '../../../shared/ui/useUnsavedChangesGuard';
 import { mergeNadDraft } from '../logic/conflict';
@@ -42,7 +47,7 @@ import { applyQuickFix } from '../logic/quickFix';
 import { renameNewNad } from '../logic/templates';
 import { validateNad } from '../logic/validateNad';
 import type { NadFormValues } from '../model/form';
-import type { Finding, ValidationContext } from '../model/types';
+import type { Finding, QuickFix, ValidationContext } from '../model/types';
 import { FindingsList } from './FindingsList';
 import { VlanMismatchAlerts } from '../../switch-ports/components/VlanMismatchAlerts';
 import { ManagedNadAlert } from './ManagedNadAlert';
@@ -138,6 +143,16 @@ export function NadEditor({
     if (saved) void navigate(objectUrl(NadGVK, saved.metadata.name, saved.metadata.namespace));
   }, [saved, navigate]);
 
+  const quickFixOf = useCallback(
+    (fix: QuickFix, message: string): EditorQuickFix => ({
+      title: t('Fix: {{message}}', { message }),
+      apply: (config: string) => {
+        const r = applyQuickFix(config, fix);
+        return r.ok ? r.text : undefined;
+      },
+    }),
+    [t],
+  );
   const markers = useMemo<EditorMarker[]>(
     () =>
       findings.flatMap((f) =>
@@ -148,11 +163,12 @@ export function NadEditor({
                 column: f.position.column,
                 severity: f.severity,
                 message: findingText(f),
+                ...(f.fix && { quickFix: quickFixOf(f.fix, findingText(f)) }),
               },
             ]
           : [],
       ),
-    [findings, findingText],
+    [findings, findingText, quickFixOf],
   );
 
   const onFormChange = useCallback((values: NadFormValues) => {
@@ -354,6 +370,7 @@ export function NadEditor({
                 markers={markers}
                 ariaLabel={t('CNI configuration (spec.config)')}
                 testId={JSON_EDITOR_ID}
+                language="json"
                 readOnly={readOnly}
               />
             )}
