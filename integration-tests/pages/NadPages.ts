@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { ConsolePage } from './ConsolePage';
+import { CodeEditor } from './CodeEditor';
 
 /** Page object for the NAD list, details and editor pages. */
 export class NadPages {
@@ -31,11 +32,9 @@ export class NadPages {
   field(id: string): Locator {
     return this.page.getByTestId(`field-${id}`);
   }
-  get jsonInput(): Locator {
-    return this.page.getByTestId('nad-json-input');
-  }
-  gutterMarker(line: number): Locator {
-    return this.page.getByTestId(`gutter-marker-${line}`);
+  /** The JSON view's editor (the console's CodeEditor). */
+  get jsonEditor(): CodeEditor {
+    return new CodeEditor(this.page, 'nad-json');
   }
   get editorFindings(): Locator {
     return this.page.getByTestId('editor-findings');
@@ -73,7 +72,7 @@ export class NadPages {
     await this.page.getByTestId('view-form').click();
   }
   async jsonText(): Promise<string> {
-    return this.jsonInput.inputValue();
+    return this.jsonEditor.value();
   }
   /** 1-based line of the first line containing `needle` in the JSON editor. */
   async lineOf(needle: string): Promise<number> {

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import type { ConsolePage } from './ConsolePage';
+import { CodeEditor } from './CodeEditor';
 
 const LIST = '/switchboard/policies';
 
@@ -38,8 +39,9 @@ export class PolicyPages {
   get editorBody(): Locator {
     return this.page.getByTestId('policy-editor-body');
   }
-  get yamlInput(): Locator {
-    return this.page.getByTestId('policy-yaml-input');
+  /** The YAML view's editor (the console's CodeEditor). */
+  get yamlEditor(): CodeEditor {
+    return new CodeEditor(this.page, 'policy-yaml');
   }
   testId(id: string): Locator {
     return this.page.getByTestId(id);
@@ -72,7 +74,7 @@ export class PolicyPages {
   }
 
   async setYaml(text: string): Promise<void> {
-    await this.yamlInput.fill(text);
+    await this.yamlEditor.fill(text);
   }
 }
 

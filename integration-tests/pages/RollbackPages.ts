@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import type { ConsolePage } from './ConsolePage';
+import { CodeEditor } from './CodeEditor';
 
 /** Policy history (details page #history), its rollback/revert panels, and the failed-policies page. */
 export class RollbackPages {
@@ -35,6 +36,10 @@ export class RollbackPages {
   }
   get revertOpen(): Locator {
     return this.page.getByTestId('revert-open');
+  }
+  /** The revert panel's editor of the inverse desired state (inside `panel`). */
+  revertEditor(panel: Locator): CodeEditor {
+    return new CodeEditor(this.page, 'revert-editor', panel);
   }
   get rollbackPanel(): Locator {
     return this.page.getByTestId('rollback-panel');

@@ -58,7 +58,7 @@ async function otherUser(browser: Browser, sandbox: Sandbox) {
 
 /** The second user edits the policy in YAML: `edit` changes the parsed resource in place. */
 async function editYaml(pages: PolicyPages, edit: (policy: Nncp) => void): Promise<void> {
-  const policy = parse(await pages.yamlInput.inputValue()) as Nncp;
+  const policy = parse(await pages.yamlEditor.value()) as Nncp;
   edit(policy);
   await pages.setYaml(stringify(policy));
 }
@@ -227,7 +227,7 @@ test.describe('NAD editor', () => {
     await pages.showJson();
     const config = JSON.parse(await pages.jsonText()) as Conflist;
     edit(config);
-    await pages.jsonInput.fill(JSON.stringify(config, null, 2));
+    await pages.jsonEditor.fill(JSON.stringify(config, null, 2));
   }
 
   const plugin = (config: Conflist, type: string): Plugin => {

@@ -46,21 +46,21 @@ test('create a macvlan + whereabouts NAD in the form, fix a JSON error, save, se
 
   // A broken range is reported at its own line, in the gutter and in the findings list.
   const good = await nads.jsonText();
-  await nads.jsonInput.fill(good.replace('"172.22.150.0/24"', '"172.22.150.0/33"'));
+  await nads.jsonEditor.fill(good.replace('"172.22.150.0/24"', '"172.22.150.0/33"'));
   const line = await nads.lineOf('"range"');
   expect(line).toBeGreaterThan(1);
-  await expect(nads.gutterMarker(line)).toHaveClass(/--error/);
+  await nads.jsonEditor.expectFindingMarker(line, 'error');
   const finding = nads.editorFindings.getByTestId('finding-ipam.whereabouts.rangeInvalid');
   await expect(finding).toContainText('172.22.150.0/33');
   await finding.getByTestId('finding-jump').click();
-  await expect(nads.jsonInput).toBeFocused();
+  await expect(nads.jsonEditor.input).toBeFocused();
   await shot(consolePage.page, 'editor-json-error');
 
   // Unknown keys typed in JSON survive a trip through the form.
-  await nads.jsonInput.fill(
+  await nads.jsonEditor.fill(
     good.replace('"type": "macvlan"', '"type": "macvlan",\n  "x-note": "keep"'),
   );
-  await expect(nads.gutterMarker(line)).toHaveCount(0);
+  await nads.jsonEditor.expectNoFindingMarker(line);
   await nads.showForm();
   await nads.field('mtu').fill('1400');
   await nads.showJson();
@@ -252,7 +252,7 @@ test('a NAD owned by a UserDefinedNetwork is read-only with a link to its owner'
   await expect(consolePage.page.getByTestId('managed-nad')).toBeVisible();
   await expect(nads.saveButton).toHaveCount(0);
   await nads.showJson();
-  await expect(nads.jsonInput).toHaveAttribute('readonly', '');
+  expect(await nads.jsonEditor.readOnly()).toBe(true);
   await nads.gotoList('tenant-a');
   await expect(nads.row('tenant-a', name).getByTestId('managed-badge')).toBeVisible();
 });

@@ -109,7 +109,7 @@ test('a policy that fails on one node shows the extracted error and the full log
   // A document of another kind is refused with its position.
   await policies.setYaml('apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n');
   await expect(policies.testId('yaml-error')).toContainText('Line 2, column 7');
-  await expect(policies.testId('gutter-marker-2')).toBeVisible();
+  await policies.yamlEditor.expectFindingMarker(2);
   await policies.setYaml(
     [
       'apiVersion: nmstate.io/v1',
@@ -132,7 +132,7 @@ test('a policy that fails on one node shows the extracted error and the full log
   );
   // The missing base NIC is a warning naming the node, marked on its line in the editor.
   await expect(policies.testId('finding-baseIface.notFound')).toContainText('worker-2');
-  await expect(policies.testId('gutter-marker-10')).toBeVisible();
+  await policies.yamlEditor.expectFindingMarker(10);
   await policies.testId('save').click();
   await expect(page).toHaveURL(new RegExp(`/switchboard/policies/${name}$`));
   const row = policies.enactmentRow('worker-2');
@@ -177,7 +177,7 @@ test('edit in YAML and back in the form keeps a key the form does not model', as
     },
   });
   await policies.openEdit(name, 'yaml');
-  const text = await policies.yamlInput.inputValue();
+  const text = await policies.yamlEditor.value();
   expect(text).toMatch(/accept-all-mac-addresses: false/);
   await policies.setYaml(text.replace('state: up', 'state: up\n        mtu: 1400'));
   await policies.testId('view-form').click();
@@ -185,8 +185,8 @@ test('edit in YAML and back in the form keeps a key the form does not model', as
   await policies.testId('iface-0-description').fill('edited in the form');
   await page.screenshot({ path: path.join(shots, 'policy-editor-edit.png'), fullPage: true });
   await policies.testId('view-yaml').click();
-  await expect(policies.yamlInput).toHaveValue(/accept-all-mac-addresses: false/);
-  await expect(policies.yamlInput).toHaveValue(/description: edited in the form/);
+  await policies.yamlEditor.expectValue(/accept-all-mac-addresses: false/);
+  await policies.yamlEditor.expectValue(/description: edited in the form/);
   await policies.testId('save').click();
   await expect(page).toHaveURL(new RegExp(`/switchboard/policies/${name}$`));
   const saved = await kube.get<Nncp>(`${API}/${name}`);
@@ -224,8 +224,8 @@ test('changing an interface type in the form keeps its common settings and unmod
   await policies.testId('iface-0-bond-mode').selectOption('active-backup');
   await policies.testId('iface-0-bond-ports').fill('eno3');
   await policies.testId('view-yaml').click();
-  await expect(policies.yamlInput).toHaveValue(/type: bond/);
-  await expect(policies.yamlInput).not.toHaveValue(/bridge:/);
+  await policies.yamlEditor.expectValue(/type: bond/);
+  await policies.yamlEditor.expectNotValue(/bridge:/);
   await policies.testId('save').click();
   await expect(page).toHaveURL(new RegExp(`/switchboard/policies/${name}$`));
   const iface = (await kube.get<Nncp>(`${API}/${name}`)).spec.desiredState?.interfaces?.[0];

@@ -113,8 +113,8 @@ test('a bond port is picked from the matched nodes’ NICs with node counts; fre
   await expect(base.input).toHaveValue(bondName);
 
   await policies.testId('view-yaml').click();
-  await expect(policies.yamlInput).toHaveValue(new RegExp(`port:\\n\\s+- ${nic}\\n\\s+- eth9\\n`));
-  await expect(policies.yamlInput).toHaveValue(new RegExp(`base-iface: ${bondName}`));
+  await policies.yamlEditor.expectValue(new RegExp(`port:\\n\\s+- ${nic}\\n\\s+- eth9\\n`));
+  await policies.yamlEditor.expectValue(new RegExp(`base-iface: ${bondName}`));
 });
 
 test('narrowing a selector lists the nodes that leave with what stays, and the revert offer creates revert policies', async ({
@@ -208,10 +208,10 @@ test('a YAML comment and key order survive a form edit, and the form names what 
   await expect(policies.testId('yaml-only')).toHaveText(/Edited in YAML only: metadata\.labels/);
   await policies.testId('iface-0-mtu').fill('9100');
   await policies.testId('view-yaml').click();
-  const yaml = policies.yamlInput;
-  await expect(yaml).toHaveValue(/^# Storage NIC: jumbo frames, agreed with the network team\n/);
-  await expect(yaml).toHaveValue(/- name: eno4 # spare NIC\n/);
-  await expect(yaml).toHaveValue(/mtu: 9100 # the switch allows 9216\n/);
+  const yaml = policies.yamlEditor;
+  await yaml.expectValue(/^# Storage NIC: jumbo frames, agreed with the network team\n/);
+  await yaml.expectValue(/- name: eno4 # spare NIC\n/);
+  await yaml.expectValue(/mtu: 9100 # the switch allows 9216\n/);
   // The user's key order (kind before apiVersion) is kept.
-  await expect(yaml).toHaveValue(/^#[^\n]*\nkind: NodeNetworkConfigurationPolicy\napiVersion:/);
+  await yaml.expectValue(/^#[^\n]*\nkind: NodeNetworkConfigurationPolicy\napiVersion:/);
 });

@@ -68,12 +68,12 @@ test('vxlan, vrf, OVS DPDK and an OVN bridge mapping set in the form: field erro
   await page.screenshot({ path: path.join(shots, 'policy-interface-kinds.png'), fullPage: true });
 
   await policies.testId('view-yaml').click();
-  const yaml = policies.yamlInput;
-  await expect(yaml).toHaveValue(/type: vxlan\n[\s\S]*vxlan:\n\s+id: 42\n/);
-  await expect(yaml).toHaveValue(/remote: 192\.0\.2\.7/);
-  await expect(yaml).toHaveValue(/destination-port: 4789/);
-  await expect(yaml).toHaveValue(/route-table-id: 100/);
-  await expect(yaml).toHaveValue(/devargs: 0000:af:00\.1/);
-  await expect(yaml).toHaveValue(/n_rxq_desc: 1024/);
-  await expect(yaml).toHaveValue(/localnet: physnet-blue\n\s+bridge: br-blue/);
+  const yaml = policies.yamlEditor;
+  await yaml.expectValue(/type: vxlan\n[\s\S]*vxlan:\n\s+id: 42\n/);
+  await yaml.expectValue(/remote: 192\.0\.2\.7/);
+  await yaml.expectValue(/destination-port: 4789/);
+  await yaml.expectValue(/route-table-id: 100/);
+  await yaml.expectValue(/devargs: 0000:af:00\.1/);
+  await yaml.expectValue(/n_rxq_desc: 1024/);
+  await yaml.expectValue(/localnet: physnet-blue\n\s+bridge: br-blue/);
 });

@@ -74,11 +74,11 @@ test('route rule, ethtool feature, LLDP and SR-IOV set in the form: field errors
     .screenshot({ path: path.join(shots, 'policy-settings-card.png') });
 
   await policies.testId('view-yaml').click();
-  const yaml = policies.yamlInput;
-  await expect(yaml).toHaveValue(/lldp:\s+enabled: true/);
-  await expect(yaml).toHaveValue(/ethtool:\s+feature:\s+rx-checksum: false/);
-  await expect(yaml).toHaveValue(/sr-iov:\s+total-vfs: 4\s+vfs:\s+- id: 3\s+trust: true/);
-  await expect(yaml).toHaveValue(
+  const yaml = policies.yamlEditor;
+  await yaml.expectValue(/lldp:\s+enabled: true/);
+  await yaml.expectValue(/ethtool:\s+feature:\s+rx-checksum: false/);
+  await yaml.expectValue(/sr-iov:\s+total-vfs: 4\s+vfs:\s+- id: 3\s+trust: true/);
+  await yaml.expectValue(
     /route-rules:\s+config:\s+- ip-to: 192\.0\.2\.0\/24\s+priority: 1000\s+route-table: 100/,
   );
 });

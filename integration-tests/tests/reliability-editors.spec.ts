@@ -57,7 +57,7 @@ test.describe('conflicts', () => {
       ] as const) {
         await pages.showJson();
         const text = await pages.jsonText();
-        await pages.jsonInput.fill(text.replace('192.168.60.0/24', range));
+        await pages.jsonEditor.fill(text.replace('192.168.60.0/24', range));
       }
       await theirs.saveButton.click();
       await expect
@@ -89,7 +89,7 @@ test('@reliability a NAD deleted while it is edited: the editor says so and recr
     await mine.gotoEdit(NS, name);
     await mine.showJson();
     const text = await mine.jsonText();
-    await mine.jsonInput.fill(text.replace('192.168.60.0/24', '192.168.63.0/24'));
+    await mine.jsonEditor.fill(text.replace('192.168.60.0/24', '192.168.63.0/24'));
     await kube.del(nadPath(name));
     const notice = consolePage.page.getByTestId('editor-object-deleted');
     // Well inside the console's 30 s poll: the deletion comes from the watch event.
@@ -116,7 +116,6 @@ test('@reliability oversized and garbage configs are refused clearly and the edi
   await createNad(kube, name);
   try {
     const nads = new NadPages(consolePage);
-    const page = consolePage.page;
     await nads.gotoEdit(NS, name);
     await nads.showJson();
     const original = await nads.jsonText();
@@ -127,18 +126,18 @@ test('@reliability oversized and garbage configs are refused clearly and the edi
       type: 'macvlan',
       pad: 'x'.repeat(1 << 20),
     });
-    await nads.jsonInput.fill(huge);
+    await nads.jsonEditor.fill(huge);
     await expect(nads.editorFindings).toContainText('larger than', { timeout: 20_000 });
     await expect(nads.saveButton).toBeDisabled();
 
     const garbage = '\u0000\u0001\u00ff{"cniVersion": \u0007 [[[[' + '\ufffd'.repeat(5000);
-    await nads.jsonInput.fill(garbage);
-    await expect(page.getByTestId('gutter-marker-1')).toBeVisible();
+    await nads.jsonEditor.fill(garbage);
+    await nads.jsonEditor.expectFindingMarker(1);
     await expect(nads.saveButton).toBeDisabled();
 
     // Still responsive: putting the original back makes it valid again, exactly as typed.
-    await nads.jsonInput.fill(original);
-    await expect(page.getByTestId('gutter-marker-1')).toHaveCount(0);
+    await nads.jsonEditor.fill(original);
+    await nads.jsonEditor.expectNoFindingMarker(1);
     expect(await nads.jsonText()).toBe(original);
   } finally {
     await kube.del(nadPath(name)).catch(() => undefined);
@@ -156,7 +155,7 @@ test('@reliability leaving an editor with unsaved changes asks first', async ({
     const page = consolePage.page;
     await nads.gotoEdit(NS, name);
     await nads.showJson();
-    await nads.jsonInput.fill((await nads.jsonText()).replace('eno1', 'eno2'));
+    await nads.jsonEditor.fill((await nads.jsonText()).replace('eno1', 'eno2'));
     const asked: string[] = [];
     page.once('dialog', (d) => {
       asked.push(d.message());
@@ -181,7 +180,7 @@ test('@reliability a YAML alias bomb or binary garbage in the policy editor is r
   const policies = new PolicyPages(consolePage);
   const page = consolePage.page;
   await policies.openEdit('dns-search-domains', 'yaml');
-  const original = await policies.yamlInput.inputValue();
+  const original = await policies.yamlEditor.value();
   const bomb = [
     'apiVersion: nmstate.io/v1',
     'kind: NodeNetworkConfigurationPolicy',

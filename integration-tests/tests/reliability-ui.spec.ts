@@ -156,7 +156,7 @@ test('@reliability a policy nested 400 levels deep is "too deeply nested" on its
     await policies.setYaml(text);
     await expect(page.getByTestId('yaml-error')).toContainText('too deeply nested');
     await expect(page.getByTestId('yaml-error')).toContainText('Line 6');
-    expect(await policies.yamlInput.inputValue()).toBe(text);
+    expect(await policies.yamlEditor.value()).toBe(text);
     await snap(page, 'deep-draft');
     await expect(page.getByTestId('save')).toBeDisabled();
     await expectNoCrash(page, 'deep draft');

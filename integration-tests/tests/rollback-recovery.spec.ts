@@ -104,9 +104,9 @@ test('@reliability a failing new policy is reverted where it worked, then delete
   // worker-0 applied the policy before anything recorded it there.
   await expect(panel.getByTestId('revert-assumed')).toContainText('worker-0');
   await expect(panel.getByTestId('revert-assumed')).not.toContainText('worker-2');
-  await expect(panel.getByTestId('revert-editor-input')).not.toHaveValue(/absent/);
+  await rb.revertEditor(panel).expectNotValue(/absent/);
   await panel.getByTestId('revert-assume').check();
-  await expect(panel.getByTestId('revert-editor-input')).toHaveValue(/ens2f1\.781[\s\S]*absent/);
+  await rb.revertEditor(panel).expectValue(/ens2f1\.781[\s\S]*absent/);
   // Per-node preview: the VLAN leaves worker-0; worker-2 never had it.
   await expect(panel.getByTestId('node-preview-worker-0')).toContainText('ens2f1.781 removed');
   await expect(panel.getByTestId('node-preview-worker-2')).toContainText('No change');
@@ -164,7 +164,7 @@ test('@reliability a failing new policy is edited and re-applied after its per-n
   await recover.getByTestId('recover-edit').click();
   await expect(page).toHaveURL(new RegExp(`/switchboard/policies/${name}/edit\\?mode=yaml$`));
   await policies.editorBody.waitFor();
-  const text = await policies.yamlInput.inputValue();
+  const text = await policies.yamlEditor.value();
   expect(text).toContain('base-iface: ens2f1');
   await policies.setYaml(text.replaceAll('ens2f1', 'eno4'));
   await policies.testId('show-preview').click();

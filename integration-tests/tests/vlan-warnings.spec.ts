@@ -50,8 +50,8 @@ test('a NAD needing a VLAN its switch port does not allow is flagged in details 
     await nads.gotoEdit(NS, NAD);
     await expect(page.getByTestId('vlan-mismatch-alert')).toBeVisible();
     await nads.showJson();
-    const input = nads.jsonInput;
-    await input.fill((await input.inputValue()).replace('"vlan": 251', '"vlan": 201'));
+    const input = nads.jsonEditor;
+    await input.fill((await input.value()).replace('"vlan": 251', '"vlan": 201'));
     await expect(page.getByTestId('vlan-mismatch-alert')).toHaveCount(0);
 
     // The same finding marks the switch port on the topology, and its panel says why.

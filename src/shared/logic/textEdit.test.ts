@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { minimalReplacement } from './textEdit';
+import { minimalReplacement, tokenEndColumn } from './textEdit';
 
 function apply(before: string, after: string): string {
   const r = minimalReplacement(before, after);
@@ -29,4 +29,14 @@ test('minimalReplacement: insertions, deletions and repeated characters round-tr
   ] as const) {
     assert.equal(apply(a, b), b, `${JSON.stringify(a)} -> ${JSON.stringify(b)}`);
   }
+});
+
+test('tokenEndColumn: covers a quoted key or value, a bare word, or one character', () => {
+  const line = '  "mtu": "1400",';
+  assert.equal(tokenEndColumn(line, 3), 8); // "mtu"
+  assert.equal(tokenEndColumn(line, 10), 16); // "1400"
+  assert.equal(tokenEndColumn('  mtu: 1400 # x', 8), 12); // 1400
+  assert.equal(tokenEndColumn('  - eth0', 3), 4); // '-'
+  assert.equal(tokenEndColumn('a: {', 4), 5); // '{' alone
+  assert.equal(tokenEndColumn('abc', 4), 4); // past the end: nothing to cover
 });

@@ -27,3 +27,20 @@ export function minimalReplacement(before: string, after: string): TextReplaceme
     text: after.slice(prefix, after.length - suffix),
   };
 }
+
+/**
+ * The 1-based end column (exclusive) of the token starting at 1-based `column` on a line: a quoted
+ * string up to its closing quote, else the run up to the next separator, at least one character
+ * and at most the line's end. Editors underline a finding's token from the column it points at.
+ */
+export function tokenEndColumn(line: string, column: number): number {
+  const start = column - 1;
+  const quote = line[start];
+  if (quote === '"' || quote === "'") {
+    const close = line.indexOf(quote, start + 1);
+    if (close > start) return close + 2;
+  }
+  let end = start;
+  while (end < line.length && !/[\s,:{}[\]]/.test(line.charAt(end))) end++;
+  return Math.min(Math.max(end, start + 1), line.length) + 1;
+}

@@ -8,7 +8,7 @@ import { Skeleton } from '@patternfly/react-core';
 import { CodeEditor as ConsoleCodeEditor } from '@openshift-console/dynamic-plugin-sdk';
 import type { CodeEditorRef } from '@openshift-console/dynamic-plugin-sdk';
 import type { Language } from '@patternfly/react-code-editor';
-import { minimalReplacement } from '../logic/textEdit';
+import { minimalReplacement, tokenEndColumn } from '../logic/textEdit';
 import { usePluginTranslation } from '../i18n/usePluginTranslation';
 import './CodeEditor.css';
 
@@ -71,15 +71,13 @@ function toMarkerData(monaco: MonacoApi, m: EditorMarker, model: MonacoModel): M
       : m.severity === 'info'
         ? monaco.MarkerSeverity.Info
         : monaco.MarkerSeverity.Error;
-  // A marker of zero width is widened by Monaco to the word at its position, which is where the
-  // finding points.
   return {
     severity,
     message: m.message,
     startLineNumber: line,
     startColumn: column,
     endLineNumber: line,
-    endColumn: column,
+    endColumn: tokenEndColumn(model.getLineContent(line), column),
   };
 }
 
