@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { Spinner } from '@patternfly/react-core';
 import { useNavigate, useParams } from 'react-router';
 import { ResourceEventStream, useAccessReview } from '@openshift-console/dynamic-plugin-sdk';
 import type { NetworkAttachmentDefinition } from '../../../shared/model/nad';
@@ -8,7 +9,10 @@ import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation'
 import { withQueryClient } from '../../../shared/query/withQueryClient';
 import { DataState } from '../../../shared/ui/DataState';
 import { DetailsPage, type DetailsAction, useStandardTabs } from '../../../shared/ui/DetailsPage';
-import { YamlView } from '../../../shared/ui/YamlView';
+import { ResourceYamlTab } from '../../../shared/ui/ResourceYamlTab';
+import type { KindMerge } from '../../../shared/logic/yamlDraft';
+import { useResourceYamlCodec } from '../../policies/components/useResourceYamlCodec';
+import { mergeNadDraft } from '../logic/conflict';
 import type { Event, Pod } from '../../../shared/model/k8s';
 import type { WatchedResult } from '../../../shared/k8s/useWatchedList';
 import type { Finding } from '../model/types';
@@ -27,6 +31,9 @@ interface TabData {
   findings: Finding[];
   pods: WatchedResult<readonly Pod[]>;
   events: Event[];
+  /** Why the YAML cannot be saved here, or null; undefined while the access review runs. */
+  readOnly: { title: string } | null | undefined;
+  deleted: boolean;
 }
 interface TabProps {
   obj?: NetworkAttachmentDefinition;
@@ -44,12 +51,31 @@ const DetailsTab = ({ obj, customData }: TabProps) =>
       />
     </div>
   ) : null;
-const YamlTab = ({ obj }: TabProps) =>
-  obj ? (
-    <div className="pf-v6-u-p-md">
-      <YamlView obj={obj} />
-    </div>
-  ) : null;
+// The NAD editor's merge (the config's plugins by type), so the YAML tab re-applies a draft as
+// the editor does.
+const mergeNad: KindMerge<NetworkAttachmentDefinition> = (base, mine, theirs, choices) => {
+  const r = mergeNadDraft(base, mine, theirs, choices);
+  return { merged: r.nad, conflicts: r.conflicts, unresolved: r.unresolved };
+};
+function YamlTab({ obj, customData }: TabProps) {
+  const { t } = usePluginTranslation();
+  const codec = useResourceYamlCodec<NetworkAttachmentDefinition>({
+    kind: 'NetworkAttachmentDefinition',
+    apiVersionPrefix: 'k8s.cni.cncf.io/',
+  });
+  if (!obj || !customData) return null;
+  if (customData.readOnly === undefined) return <Spinner size="lg" aria-label={t('Loading')} />;
+  return (
+    <ResourceYamlTab
+      obj={obj}
+      model={NadModel}
+      codec={codec}
+      merge={mergeNad}
+      deleted={customData.deleted}
+      readOnly={customData.readOnly}
+    />
+  );
+}
 const EventsTab = ({ obj }: TabProps) => (obj ? <ResourceEventStream resource={obj} /> : null);
 
 function NadDetailsPage(props: { name?: string; namespace?: string }) {
@@ -120,9 +146,26 @@ function NadDetailsPage(props: { name?: string; namespace?: string }) {
     },
   ];
   const pages = useStandardTabs(DetailsTab, YamlTab, EventsTab);
+  const isDeleted = result.isDeleted;
+  const readOnly = useMemo<TabData['readOnly']>(() => {
+    if (editLoading) return undefined;
+    if (managed)
+      return {
+        title: t(
+          'Read only: its owner renders this network attachment definition and would overwrite a change; change the owner instead.',
+        ),
+      };
+    return canEdit
+      ? null
+      : {
+          title: t(
+            'Read only: your role does not allow you to change network attachment definitions, so this YAML cannot be saved.',
+          ),
+        };
+  }, [editLoading, managed, canEdit, t]);
   const customData = useMemo<TabData>(
-    () => ({ findings, pods, events: events.data }),
-    [findings, pods, events.data],
+    () => ({ findings, pods, events: events.data, readOnly, deleted: isDeleted }),
+    [findings, pods, events.data, readOnly, isDeleted],
   );
   return (
     <>

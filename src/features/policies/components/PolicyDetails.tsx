@@ -1,14 +1,12 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
 import {
-  Button,
   Content,
   DescriptionList,
   DescriptionListDescription,
   DescriptionListGroup,
   DescriptionListTerm,
   Flex,
-  FlexItem,
   Label,
   LabelGroup,
   Progress,
@@ -26,91 +24,15 @@ import { TooDeeplyNested } from '../../../shared/ui/TooDeeplyNested';
 import { getMatchedNodes } from '../logic/nodeSelection';
 import { getPolicyEnactments, indexEnactments, summarizePolicyStatus } from '../logic/enactments';
 import { getPolicyEvents } from '../logic/policyList';
-import type { PolicyPermissions } from '../data/usePolicyData';
 import { CaptureResolution } from './CaptureResolution';
-import { DeletePolicyModal } from './DeletePolicyModal';
 import { DesiredStateSection } from './DesiredStateSection';
 import { VlanMismatchAlerts } from '../../switch-ports/components/VlanMismatchAlerts';
 import { EnactmentTable } from './EnactmentTable';
 import { PolicyEvents } from './PolicyEvents';
 import { HeadlineLabel, PhaseCounts, PolicyConditionLabels } from './StatusLabels';
-import { getNodeUrl, getPolicyCloneUrl, getPolicyEditUrl, POLICY_LIST_URL } from './urls';
+import { getNodeUrl } from './urls';
 import { PolicyHistorySection } from '../../rollback/components/PolicyHistorySection';
 import './policies.css';
-
-interface PolicyDetailsProps {
-  policy: NodeNetworkConfigurationPolicy;
-  nodes: Node[];
-  nodeNetworkStates: NodeNetworkState[];
-  enactments: NodeNetworkConfigurationEnactment[];
-  events: Event[];
-  permissions: PolicyPermissions;
-  now: number;
-}
-
-export function PolicyActionButtons({
-  policy,
-  permissions,
-}: {
-  policy: NodeNetworkConfigurationPolicy;
-  permissions: PolicyPermissions;
-}) {
-  const { t } = usePluginTranslation();
-  const navigate = useNavigate();
-  const [deleting, setDeleting] = useState(false);
-  const name = policy.metadata.name;
-  return (
-    <Flex spaceItems={{ default: 'spaceItemsSm' }} data-test="policy-detail-actions">
-      {permissions.canUpdate && (
-        <>
-          <FlexItem>
-            <Button
-              variant="secondary"
-              data-test="edit-form"
-              onClick={() => void navigate(getPolicyEditUrl(name))}
-            >
-              {t('Edit')}
-            </Button>
-          </FlexItem>
-          <FlexItem>
-            <Button
-              variant="secondary"
-              data-test="edit-yaml"
-              onClick={() => void navigate(getPolicyEditUrl(name, 'yaml'))}
-            >
-              {t('Edit YAML')}
-            </Button>
-          </FlexItem>
-        </>
-      )}
-      {permissions.canCreate && (
-        <FlexItem>
-          <Button
-            variant="secondary"
-            data-test="clone"
-            onClick={() => void navigate(getPolicyCloneUrl(name))}
-          >
-            {t('Clone')}
-          </Button>
-        </FlexItem>
-      )}
-      {permissions.canDelete && (
-        <FlexItem>
-          <Button variant="danger" data-test="delete" onClick={() => setDeleting(true)}>
-            {t('Delete')}
-          </Button>
-        </FlexItem>
-      )}
-      {deleting && (
-        <DeletePolicyModal
-          policy={policy}
-          onClose={() => setDeleting(false)}
-          onDeleted={() => void navigate(POLICY_LIST_URL)}
-        />
-      )}
-    </Flex>
-  );
-}
 
 function Section({
   title,
@@ -131,16 +53,17 @@ function Section({
   );
 }
 
-export function PolicyDetails({
-  policy,
-  nodes,
-  nodeNetworkStates,
-  enactments,
-  events,
-  now,
-}: PolicyDetailsProps) {
-  const { t } = usePluginTranslation();
-  const location = useLocation();
+/** What the tabs share besides the policy: HorizontalNav hands it over as `customData`. */
+export interface PolicyTabData {
+  nodes: Node[];
+  nodeNetworkStates: NodeNetworkState[];
+  enactments: NodeNetworkConfigurationEnactment[];
+  events: Event[];
+  now: number;
+}
+
+function usePolicyView(policy: NodeNetworkConfigurationPolicy, data: PolicyTabData) {
+  const { nodes, enactments } = data;
   const name = policy.metadata.name;
   const matched = useMemo(
     () => getMatchedNodes(policy, nodes).map((n) => n.metadata.name),
@@ -154,30 +77,41 @@ export function PolicyDetails({
       ),
     [enactments, name, nodes],
   );
-  const summary = useMemo(() => summarizePolicyStatus(policy, byNode.values()), [policy, byNode]);
-  const policyEvents = useMemo(() => getPolicyEvents(events, policy), [events, policy]);
-  const states = useMemo(
-    () => new Map(nodeNetworkStates.map((s) => [s.metadata.name, s.status?.currentState])),
-    [nodeNetworkStates],
-  );
-  const selector = Object.entries(policy.spec.nodeSelector ?? {});
-  const { rollout } = summary;
-  const hasCaptures = Object.keys(policy.spec.capture ?? {}).length > 0;
   // The desired state, captures and history are summarised, resolved, diffed and shown as
   // YAML by code that recurses; for a policy nested too deeply they say so instead, and the
   // status, nodes, enactments and events still show.
   const tooDeep = useMemo(() => isNestedDeeperThan(policy), [policy]);
-  const tooDeepNote = (testId: string) => (
+  return { matched, byNode, tooDeep };
+}
+
+function TooDeepNote({ testId, name }: { testId: string; name: string }) {
+  const { t } = usePluginTranslation();
+  return (
     <TooDeeplyNested testId={testId}>
       {t('Read or fix it with: oc get nncp {{name}} -o yaml', { name })}
     </TooDeeplyNested>
   );
+}
 
-  useEffect(() => {
-    // The console does not scroll to a hash once content renders later; do it for #history links.
-    if (location.hash === '#history') document.getElementById('history')?.scrollIntoView();
-  }, [location.hash]);
-
+/** The Details tab: status, nodes, desired state and what the captures resolve to. */
+export function PolicyDetailsTab({
+  policy,
+  data,
+}: {
+  policy: NodeNetworkConfigurationPolicy;
+  data: PolicyTabData;
+}) {
+  const { t } = usePluginTranslation();
+  const name = policy.metadata.name;
+  const { matched, byNode, tooDeep } = usePolicyView(policy, data);
+  const summary = useMemo(() => summarizePolicyStatus(policy, byNode.values()), [policy, byNode]);
+  const states = useMemo(
+    () => new Map(data.nodeNetworkStates.map((s) => [s.metadata.name, s.status?.currentState])),
+    [data.nodeNetworkStates],
+  );
+  const selector = Object.entries(policy.spec.nodeSelector ?? {});
+  const { rollout } = summary;
+  const hasCaptures = Object.keys(policy.spec.capture ?? {}).length > 0;
   return (
     <>
       <Section title={t('Status')}>
@@ -282,22 +216,13 @@ export function PolicyDetails({
 
       <Section title={t('Desired state')}>
         {tooDeep ? (
-          tooDeepNote('desired-state-too-deep')
+          <TooDeepNote testId="desired-state-too-deep" name={name} />
         ) : (
           <>
             <VlanMismatchAlerts consumer={{ kind: 'policy', name: policy.metadata.name }} />
             <DesiredStateSection desiredState={policy.spec.desiredState} />
           </>
         )}
-      </Section>
-
-      <Section title={t('Enactments per node')}>
-        <EnactmentTable
-          nodes={matched}
-          enactments={byNode}
-          policyGeneration={policy.metadata.generation}
-          now={now}
-        />
       </Section>
 
       {hasCaptures && !tooDeep && (
@@ -315,25 +240,61 @@ export function PolicyDetails({
           />
         </Section>
       )}
-
-      <Section title={t('Events')}>
-        <PolicyEvents events={policyEvents} now={now} />
-      </Section>
-
-      {/* Slot for the rollback feature: its history section renders here and is linked as #history. */}
-      <section id="history" data-test="policy-history-slot">
-        {/* Rollback feature (issue 6): revision timeline, diff, rollback and revert. */}
-        {tooDeep ? (
-          <>
-            <Title headingLevel="h2" className="pf-v6-u-mb-sm">
-              {t('History')}
-            </Title>
-            {tooDeepNote('history-too-deep')}
-          </>
-        ) : (
-          <PolicyHistorySection policy={policy} />
-        )}
-      </section>
     </>
   );
+}
+
+/** The Enactments tab: the policy's enactment on every node it selects. */
+export function PolicyEnactmentsTab({
+  policy,
+  data,
+}: {
+  policy: NodeNetworkConfigurationPolicy;
+  data: PolicyTabData;
+}) {
+  const { matched, byNode } = usePolicyView(policy, data);
+  return (
+    <EnactmentTable
+      nodes={matched}
+      enactments={byNode}
+      policyGeneration={policy.metadata.generation}
+      now={data.now}
+    />
+  );
+}
+
+/** The Events tab: the policy's events and those of its enactments. */
+export function PolicyEventsTab({
+  policy,
+  data,
+}: {
+  policy: NodeNetworkConfigurationPolicy;
+  data: PolicyTabData;
+}) {
+  const events = useMemo(() => getPolicyEvents(data.events, policy), [data.events, policy]);
+  return <PolicyEvents events={events} now={data.now} />;
+}
+
+/**
+ * The History tab, owned by the rollback feature (issue 6): revision timeline, diff, rollback
+ * and revert. `open` opens the rollback or revert panel, as the Actions menu asks.
+ */
+export function PolicyHistoryTab({
+  policy,
+  open,
+}: {
+  policy: NodeNetworkConfigurationPolicy;
+  open?: 'rollback' | 'revert';
+}) {
+  const { t } = usePluginTranslation();
+  if (isNestedDeeperThan(policy))
+    return (
+      <>
+        <Title headingLevel="h2" className="pf-v6-u-mb-sm">
+          {t('History')}
+        </Title>
+        <TooDeepNote testId="history-too-deep" name={policy.metadata.name} />
+      </>
+    );
+  return <PolicyHistorySection policy={policy} open={open} />;
 }

@@ -5,8 +5,8 @@ import { getResourceUrl, NodeGVK } from '../../../shared/k8s/models';
 
 export { POLICY_CREATE_URL, POLICY_LIST_URL } from '../../../shared/routes';
 export const getPolicyUrl = (name: string) => policyUrl(name);
-/** The rollback feature owns this section of the details page. */
-export const getPolicyHistoryUrl = (name: string) => `${getPolicyUrl(name)}#history`;
+/** The details page's History tab, which the rollback feature owns. */
+export const getPolicyHistoryUrl = (name: string) => `${getPolicyUrl(name)}/history`;
 export const getPolicyEditUrl = (name: string, mode: 'form' | 'yaml' = 'form') =>
   `${policyEditUrl(name)}${mode === 'yaml' ? '?mode=yaml' : ''}`;
 export const getPolicyCloneUrl = (name: string) =>

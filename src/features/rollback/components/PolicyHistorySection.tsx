@@ -1,7 +1,7 @@
 // The policy details page's history section: failed enactments (when Failing or Aborted), the
 // revision timeline with outcomes, a diff between any two revisions, and for users allowed to
 // update the policy, rollback and revert. Viewers see everything except the write actions.
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Timestamp, useAccessReview } from '@openshift-console/dynamic-plugin-sdk';
 import {
   Alert,
@@ -48,7 +48,14 @@ const CURRENT = '__current__';
 type Open =
   { kind: 'rollback'; revision?: string } | { kind: 'revert' } | { kind: 'narrow' } | null;
 
-export function PolicyHistorySection({ policy }: { policy: NodeNetworkConfigurationPolicy }) {
+export function PolicyHistorySection({
+  policy,
+  open: requested,
+}: {
+  policy: NodeNetworkConfigurationPolicy;
+  /** Opens the rollback or revert panel: the details page's Actions menu asks for it. */
+  open?: 'rollback' | 'revert';
+}) {
   const { t } = usePluginTranslation();
   const name = policy.metadata.name;
   const enactments = usePolicyEnactments(name);
@@ -62,6 +69,9 @@ export function PolicyHistorySection({ policy }: { policy: NodeNetworkConfigurat
   const rollout = getRolloutState(policy, enactments.data);
   const failed = rollout.outcome === 'Failing' || rollout.outcome === 'Aborted';
   const [open, setOpen] = useState<Open>(null);
+  useEffect(() => {
+    if (requested) setOpen({ kind: requested });
+  }, [requested]);
   const nodes = useWatchedList<Node>(NodeGVK, { enabled: open !== null });
   const nodeStates = useWatchedList<NodeNetworkState>(NodeNetworkStateGVK, {
     enabled: open !== null || failed,

@@ -1,13 +1,23 @@
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { ResourceEventStream } from '@openshift-console/dynamic-plugin-sdk';
-import { EnactmentGVK, NodeGVK, NodeNetworkStateGVK, PolicyGVK } from '../../../shared/k8s/models';
+import {
+  EnactmentGVK,
+  NodeGVK,
+  NodeNetworkStateGVK,
+  NodeNetworkStateModel,
+  PolicyGVK,
+} from '../../../shared/k8s/models';
 import { useWatchedList, useWatchedObject } from '../../../shared/k8s/useWatchedList';
 import { withQueryClient } from '../../../shared/query/withQueryClient';
 import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
 import { DataState } from '../../../shared/ui/DataState';
 import { DetailsPage, useStandardTabs } from '../../../shared/ui/DetailsPage';
-import { YamlView } from '../../../shared/ui/YamlView';
+import { ResourceYamlTab } from '../../../shared/ui/ResourceYamlTab';
+import type { KindMerge } from '../../../shared/logic/yamlDraft';
+import { threeWayMerge } from '../../../shared/logic/merge';
+import { nmstateListIdentity } from '../../../shared/logic/nmstateMergeIdentity';
+import { useResourceYamlCodec } from '../../policies/components/useResourceYamlCodec';
 import { NNS_LIST_URL, objectUrl, TOPOLOGY_URL } from '../../../shared/routes';
 import { isValidLabelValue } from '../../../shared/logic/labels';
 import {
@@ -29,12 +39,40 @@ interface TabProps {
 }
 const DetailsTab = ({ obj, customData }: TabProps) =>
   obj ? <NnsDetailsTab nns={obj} ownership={customData} /> : null;
-const YamlTab = ({ obj }: TabProps) => (obj ? <YamlView obj={obj} /> : null);
+// Never saved from here (read-only below); the YAML tab's contract still asks for the kind's merge.
+const mergeNns: KindMerge<NodeNetworkState> = (base, mine, theirs, choices) =>
+  threeWayMerge(base, mine, theirs, { identity: nmstateListIdentity, choices });
+/**
+ * Read-only for everyone, unlike the console's YAML tab of other kinds: the handler owns the
+ * object and rewrites its status on every refresh, so an edit would be lost within seconds (a
+ * change of a node's network is a policy). The notice says so, and the view follows the object.
+ */
+function YamlTab({ obj }: TabProps) {
+  const { t } = usePluginTranslation();
+  const codec = useResourceYamlCodec<NodeNetworkState>({
+    kind: 'NodeNetworkState',
+    apiVersionPrefix: 'nmstate.io/',
+  });
+  return obj ? (
+    <ResourceYamlTab
+      obj={obj}
+      model={NodeNetworkStateModel}
+      codec={codec}
+      merge={mergeNns}
+      readOnly={{
+        title: t('Read only: the kubernetes-nmstate handler writes this object.'),
+        body: t(
+          'It reports the node’s current network and is rewritten on every refresh, so an edit here would be lost. To change the node’s network, create or edit a policy.',
+        ),
+      }}
+    />
+  ) : null;
+}
 const EventsTab = ({ obj }: TabProps) => (obj ? <ResourceEventStream resource={obj} /> : null);
 
 /**
  * One node's reported network state: Details (tables), YAML (read-only: the handler writes
- * NodeNetworkStates, nobody edits them) and Events. It reads the one NNS by name, the node's
+ * NodeNetworkStates, nobody edits them; the tab says so) and Events. It reads the one NNS by name, the node's
  * enactments by the handler's node label and the policies, never every node's state.
  */
 function NodeNetworkStateDetailsPage(props: { name?: string }) {
