@@ -4,6 +4,15 @@ import { CodeEditor } from './CodeEditor';
 
 const LIST = '/switchboard/policies';
 
+export type PolicyTab = 'details' | 'yaml' | 'events' | 'enactments' | 'history';
+const TAB_NAMES: Record<PolicyTab, string> = {
+  details: 'Details',
+  yaml: 'YAML',
+  events: 'Events',
+  enactments: 'Enactments',
+  history: 'History',
+};
+
 /** Policy list, details and editor pages. */
 export class PolicyPages {
   constructor(
@@ -15,9 +24,21 @@ export class PolicyPages {
     await this.console.goto(LIST);
     await this.page.getByTestId('policy-list').waitFor();
   }
-  async openDetails(name: string): Promise<void> {
-    await this.console.goto(`${LIST}/${encodeURIComponent(name)}`);
+  /** The details page, on one of its tabs (path segments: '' is Details). */
+  async openDetails(name: string, tab: PolicyTab = 'details'): Promise<void> {
+    const suffix = tab === 'details' ? '' : `/${tab}`;
+    await this.console.goto(`${LIST}/${encodeURIComponent(name)}${suffix}`);
     await this.page.getByTestId('policy-details').waitFor();
+  }
+  /** Switches tabs on an open details page, as a user does (no page load). */
+  async openTab(tab: PolicyTab): Promise<void> {
+    await this.page.getByRole('tab', { name: TAB_NAMES[tab], exact: true }).click();
+  }
+  /** An item of the details page's Actions menu (opens the menu). */
+  async action(id: string): Promise<Locator> {
+    const item = this.page.getByTestId(`action-${id}`);
+    if (!(await item.isVisible())) await this.page.getByTestId('actions-menu').click();
+    return item;
   }
   async openCreate(): Promise<void> {
     await this.console.goto('/switchboard/policies/~new');

@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import type { ConsolePage } from './ConsolePage';
 import { CodeEditor } from './CodeEditor';
 
-/** Policy history (details page #history), its rollback/revert panels, and the failed-policies page. */
+/** Policy history (the details page's History tab), its rollback/revert panels, and the failed-policies page. */
 export class RollbackPages {
   constructor(
     readonly console: ConsolePage,
@@ -10,11 +10,7 @@ export class RollbackPages {
   ) {}
 
   async openHistory(policy: string): Promise<void> {
-    await this.console.goto(
-      // No #history fragment: a goto that only differs by fragment would not reload the page
-      // (and a persona change needs a reload).
-      `/switchboard/policies/${encodeURIComponent(policy)}`,
-    );
+    await this.console.goto(`/switchboard/policies/${encodeURIComponent(policy)}/history`);
     await this.history.waitFor();
   }
 

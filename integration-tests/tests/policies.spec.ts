@@ -88,14 +88,17 @@ test('create a bond + VLAN + bridge in the form, preview, dry-run, apply and wat
 
   await expect(page).toHaveURL(new RegExp(`/switchboard/policies/${name}$`));
   await expect(policies.testId('interfaces-table')).toContainText('bond9.77');
+  await policies.openTab('enactments');
   for (const node of MASTERS)
     await expect(policies.enactmentRow(node).getByTestId('phase-Available')).toBeVisible({
       timeout: 45_000,
     });
+  await policies.openTab('details');
   await expect(policies.testId('policy-condition-Available')).toBeVisible();
-  // The save was this user's: its revision in the history is signed.
-  await expect(page.getByTestId('revision-1').getByTestId('revision-author')).toHaveText('admin');
   await page.screenshot({ path: path.join(shots, 'policy-details.png'), fullPage: true });
+  // The save was this user's: its revision in the history is signed.
+  await policies.openTab('history');
+  await expect(page.getByTestId('revision-1').getByTestId('revision-author')).toHaveText('admin');
 });
 
 test('a policy that fails on one node shows the extracted error and the full log', async ({
@@ -135,6 +138,7 @@ test('a policy that fails on one node shows the extracted error and the full log
   await policies.yamlEditor.expectFindingMarker(10);
   await policies.testId('save').click();
   await expect(page).toHaveURL(new RegExp(`/switchboard/policies/${name}$`));
+  await policies.openTab('enactments');
   const row = policies.enactmentRow('worker-2');
   await expect(row.getByTestId('enactment-error-line')).toContainText('ens2f1', {
     timeout: 45_000,
@@ -369,13 +373,17 @@ test.describe('viewer', () => {
     await expect(page.getByTestId('read-only-notice')).toContainText(
       'Your role does not allow you to create, change, or delete policies',
     );
-    await policies.openDetails('worker-bond1');
+    await policies.openDetails('worker-bond1', 'enactments');
     await expect(policies.testId('enactment-table')).toBeVisible();
-    await expect(policies.testId('edit-form')).toHaveCount(0);
-    await expect(policies.testId('delete')).toHaveCount(0);
     await expect(page.getByTestId('read-only-notice')).toContainText(
       'Your role does not allow you to change or delete policies',
     );
+    // The write actions stay in the Actions menu, disabled, with the reason.
+    for (const id of ['edit', 'delete']) {
+      const item = await policies.action(id);
+      await expect(item.getByRole('menuitem')).toBeDisabled();
+      await expect(item).toContainText('Your role does not allow it.');
+    }
   });
 });
 

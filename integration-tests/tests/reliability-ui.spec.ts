@@ -128,9 +128,13 @@ test('@reliability a policy nested 400 levels deep is "too deeply nested" on its
     const policies = new PolicyPages(consolePage);
     await policies.openDetails(name);
     await expect(page.getByTestId('desired-state-too-deep')).toContainText('Too deeply nested');
-    await expect(page.getByTestId('history-too-deep')).toBeVisible();
     // The parts that do not recurse into the spec still show.
     await expect(page.getByTestId('node-selector')).toContainText('no-such-node');
+    await policies.openTab('history');
+    await expect(page.getByTestId('history-too-deep')).toBeVisible();
+    await policies.openTab('yaml');
+    await expect(page.getByTestId('yaml-tab-too-deep')).toBeVisible();
+    await policies.openTab('details');
     await expectNoCrash(page, 'details');
     await snap(page, 'deep-details');
 

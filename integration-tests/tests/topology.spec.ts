@@ -221,9 +221,14 @@ test('the node network state page: tables, tabs, breadcrumbs and actions', async
   // Tabs are path segments, so a reload or a shared link keeps the tab.
   await page.getByRole('tab', { name: 'YAML' }).click();
   await expect(page).toHaveURL(/\/node-network-states\/worker-2\/yaml$/);
-  await expect(page.getByTestId('yaml-view')).toContainText('currentState');
+  const yaml = page.getByTestId('yaml-tab-editor-input');
+  await expect(yaml).toHaveValue(/currentState:/);
+  // The handler owns the object: read-only for everyone, and the tab says why.
+  await expect(page.getByTestId('yaml-tab-read-only')).toContainText('handler writes this object');
+  await expect(yaml).not.toBeEditable();
+  await expect(page.getByTestId('yaml-tab-save')).toHaveCount(0);
   await page.reload();
-  await expect(page.getByTestId('yaml-view')).toContainText('currentState');
+  await expect(yaml).toHaveValue(/currentState:/);
   await page.getByRole('tab', { name: 'Events' }).click();
   await expect(page).toHaveURL(/\/worker-2\/events$/);
   await expect(page.getByTestId('no-events').or(page.getByTestId('event-stream'))).toBeVisible();

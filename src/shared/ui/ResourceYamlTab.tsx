@@ -92,29 +92,39 @@ export function ResourceYamlTab<T extends K8sResource>({
   // after a save, which is not "updated".
   const seen = useRef(new Set([obj.metadata?.resourceVersion]));
   const baseText = useMemo(() => (tooDeep ? '' : codec.print('', base)), [codec, base, tooDeep]);
-  const dirty = text !== baseText;
+  // The text as last loaded or saved: the draft is what differs from it.
+  const [clean, setClean] = useState(text);
+  const dirty = text !== clean;
 
   const load = (next: T) => {
     if (isNestedDeeperThan(next)) return;
     const editable = editableObject(next);
     seen.current.add(next.metadata?.resourceVersion);
+    const fresh = codec.print('', editable);
     setBase(editable);
-    setText(codec.print('', editable));
+    setText(fresh);
+    setClean(fresh);
     setConflict(null);
     setStatus({ kind: 'idle' });
   };
 
-  // Nothing to lose in a read-only view: it follows the object.
+  // With nothing to lose (read-only, or no change typed) the view follows the object, written
+  // onto the text shown so its comments stay. The console instead says "This object has been
+  // updated" on every change; here the handler rewrites a policy's status many times per rollout,
+  // so that notice is kept for a draft that would be lost.
   const liveVersion = obj.metadata?.resourceVersion;
   const baseVersion = base.metadata?.resourceVersion;
   useEffect(() => {
-    if (!readOnly || obj.metadata?.resourceVersion === baseVersion || isNestedDeeperThan(obj))
-      return;
+    if (liveVersion === baseVersion || conflict || isNestedDeeperThan(obj)) return;
+    if (!readOnly && (text !== clean || seen.current.has(liveVersion))) return;
     const editable = editableObject(obj);
+    seen.current.add(liveVersion);
+    const next = codec.print(text, editable);
     setBase(editable);
-    setText(codec.print('', editable));
-  }, [readOnly, obj, baseVersion, codec]);
-  const stale = !readOnly && !deleted && !seen.current.has(liveVersion);
+    setText(next);
+    setClean(next);
+  }, [readOnly, obj, liveVersion, baseVersion, conflict, text, clean, codec]);
+  const stale = !readOnly && !deleted && dirty && !seen.current.has(liveVersion);
 
   useUnsavedChangesGuard(
     dirty && !readOnly,
@@ -156,7 +166,9 @@ export function ResourceYamlTab<T extends K8sResource>({
       setBase(editable);
       // Onto the user's text: the new resourceVersion and whatever the server defaulted land in
       // it, the user's comments and key order stay.
-      setText(codec.print(text, editable));
+      const next = codec.print(text, editable);
+      setText(next);
+      setClean(next);
       setConflict(null);
       setStatus({ kind: 'saved', version: saved.metadata?.resourceVersion ?? '' });
       onSaved?.(saved);
@@ -272,11 +284,9 @@ export function ResourceYamlTab<T extends K8sResource>({
             title={t('This object has been updated.')}
             data-test={`${testId}-stale`}
           >
-            {dirty
-              ? t(
-                  'Click Reload to see the new version and drop your changes, or Save to review what changed and merge your changes on top.',
-                )
-              : t('Click Reload to see the new version.')}
+            {t(
+              'Click Reload to see the new version and drop your changes, or Save to review what changed and merge your changes on top.',
+            )}
           </Alert>
         </StackItem>
       )}
