@@ -56,8 +56,10 @@ type Status =
  * release-4.22, frontend/public/components/edit-yaml.tsx): the whole object as YAML, Save (a PUT
  * with the resourceVersion the draft was made from) and Reload; "This object has been updated."
  * once the watched copy moves past the draft's version; identity fields cannot be changed; a
- * read-only user gets a read-only editor. Beyond the console, a 409 keeps the draft, shows what
- * changed on the server and offers to re-apply the draft on top with the kind's merge (the one its
+ * read-only user gets a read-only editor. Messages and buttons sit above the editor (the console
+ * keeps them in a sticky bar below a full-height editor; this one grows with the text), so a
+ * message about line 80 is seen without scrolling. Beyond the console, a 409 keeps the draft,
+ * shows what changed on the server and offers to re-apply the draft on top with the kind's merge (the one its
  * editor uses), writing the result onto the user's text so comments and key order survive.
  */
 export function ResourceYamlTab<T extends K8sResource>({
@@ -234,19 +236,6 @@ export function ResourceYamlTab<T extends K8sResource>({
           />
         </StackItem>
       )}
-      <StackItem>
-        <CodeEditor
-          value={text}
-          onChange={(v) => {
-            setText(v);
-            if (status.kind !== 'saving') setStatus({ kind: 'idle' });
-          }}
-          markers={markers}
-          ariaLabel={t('YAML of {{name}}', { name: obj.metadata?.name ?? '' })}
-          testId={`${testId}-editor`}
-          readOnly={!canSave}
-        />
-      </StackItem>
       {!parsed.ok && (
         <StackItem>
           <Alert
@@ -325,12 +314,13 @@ export function ResourceYamlTab<T extends K8sResource>({
                     'Your draft is kept; nothing was saved. The server copy changed as follows since you loaded it:',
                   )}
                 </Content>
+                {/* Written onto the loaded text, so only what changed shows, not the key order. */}
                 {isNestedDeeperThan(conflict.latest) ? (
                   <TooDeeplyNested testId={`${testId}-conflict-too-deep`} />
                 ) : (
                   <DiffView
                     oldText={baseText}
-                    newText={codec.print('', editableObject(conflict.latest))}
+                    newText={codec.print(baseText, editableObject(conflict.latest))}
                     testId={`${testId}-conflict-diff`}
                   />
                 )}
@@ -425,6 +415,19 @@ export function ResourceYamlTab<T extends K8sResource>({
             {t('Reload')}
           </Button>
         </ActionGroup>
+      </StackItem>
+      <StackItem>
+        <CodeEditor
+          value={text}
+          onChange={(v) => {
+            setText(v);
+            if (status.kind !== 'saving') setStatus({ kind: 'idle' });
+          }}
+          markers={markers}
+          ariaLabel={t('YAML of {{name}}', { name: obj.metadata?.name ?? '' })}
+          testId={`${testId}-editor`}
+          readOnly={!canSave}
+        />
       </StackItem>
     </Stack>
   );
