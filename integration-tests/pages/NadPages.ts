@@ -26,8 +26,11 @@ export class NadPages {
     await this.console.goto(`/switchboard/ns/${namespace}/attachments/${name}/edit`);
   }
 
+  /** The list's row of a NAD: the console's VirtualizedTable row holding the NAD's name cell. */
   row(namespace: string, name: string): Locator {
-    return this.page.getByTestId(`nad-row-${namespace}-${name}`);
+    return this.page
+      .locator('[data-test-rows="resource-row"]')
+      .filter({ has: this.page.getByTestId(`nad-row-${namespace}-${name}`) });
   }
   field(id: string): Locator {
     return this.page.getByTestId(`field-${id}`);

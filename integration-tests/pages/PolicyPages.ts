@@ -51,8 +51,11 @@ export class PolicyPages {
     await this.editorBody.waitFor();
   }
 
+  /** The list's row of a policy: the console's VirtualizedTable row holding its name cell. */
   row(name: string): Locator {
-    return this.page.getByTestId(`policy-row-${name}`);
+    return this.page
+      .locator('[data-test-rows="resource-row"]')
+      .filter({ has: this.page.getByTestId(`policy-row-${name}`) });
   }
   get createButton(): Locator {
     return this.page.getByTestId('create-policy');

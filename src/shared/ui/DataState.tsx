@@ -11,6 +11,8 @@ interface DataStateProps {
   testId?: string;
   /** False where the page says itself that the object was deleted (editors). */
   deletedNotice?: boolean;
+  /** What shows while loading instead of the spinner (a list's own skeleton). */
+  loadingView?: ReactNode;
 }
 
 /**
@@ -24,9 +26,11 @@ export function DataState({
   children,
   testId,
   deletedNotice = true,
+  loadingView,
 }: DataStateProps) {
   const { t } = usePluginTranslation();
   if (result.isLoading) {
+    if (loadingView !== undefined) return <>{loadingView}</>;
     return <Spinner size="lg" aria-label={t('Loading')} data-test="loading" />;
   }
   if (result.isMissingApi) {

@@ -31,14 +31,20 @@ export function Th({ modifier = 'wrap', ...props }: Omit<ThProps, 'ref'>) {
 export function PlainTd({
   dataLabel,
   children,
+  className,
   'data-test': testId,
 }: {
   dataLabel: string;
   children: ReactNode;
+  className?: string;
   'data-test'?: string;
 }) {
   return (
-    <td className="pf-v6-c-table__td" data-label={dataLabel} data-test={testId}>
+    <td
+      className={className ? `pf-v6-c-table__td ${className}` : 'pf-v6-c-table__td'}
+      data-label={dataLabel}
+      data-test={testId}
+    >
       {children}
     </td>
   );

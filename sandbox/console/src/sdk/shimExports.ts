@@ -1,7 +1,8 @@
 /**
  * Names of the SDK exports that work in the stand-in: the package's own runtime (hooks, k8s
  * functions, HttpError, useAccessReview, useFlag…) plus the `@console/*` modules the stand-in
- * writes (console-fetch, DocumentTitle, Timestamp, ListPageHeader, ResourceLink,
+ * writes (console-fetch, DocumentTitle, Timestamp, ListPageHeader, ListPageFilter,
+ * useListPageFilter, VirtualizedTable, TableData, useActiveColumns, ResourceLink,
  * useActiveNamespace, NamespaceBar, CodeEditor/YAMLEditor). Every other export of the package fails loudly when used. Kept in a
  * module without React imports so Node unit tests can check plugin code against it.
  */
@@ -28,6 +29,11 @@ export const SHIM_EXPORTS = [
   'DocumentTitle',
   'ListPageHeader',
   'ListPageBody',
+  'ListPageFilter',
+  'useListPageFilter',
+  'VirtualizedTable',
+  'TableData',
+  'useActiveColumns',
   'ResourceLink',
   'Timestamp',
   'NamespaceBar',

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import {
   NamespaceBar,
@@ -78,6 +78,7 @@ function NadList({
       allNads.data
         .filter((nad) => !namespace || nad.metadata.namespace === namespace)
         .map((nad) => ({
+          metadata: nad.metadata,
           nad,
           summary: summarizeNad(nad),
           findings: validateNad(nad, context),
@@ -85,6 +86,17 @@ function NadList({
           managed: isManagedNad(nad).managed,
         })),
     [allNads.data, namespace, context, counts],
+  );
+  const onDelete = useCallback((nad: NetworkAttachmentDefinition) => setDeleting(nad), []);
+  const table = (loaded: boolean) => (
+    <NadTable
+      rows={rows}
+      loaded={loaded}
+      canEdit={canEdit}
+      canDelete={canDelete}
+      onDelete={onDelete}
+      NoDataEmptyMsg={NoNads}
+    />
   );
   return (
     <>
@@ -118,26 +130,29 @@ function NadList({
           )
         }
       >
-        <DataState result={allNads}>
-          {rows.length === 0 ? (
-            <EmptyState
-              titleText={t('No network attachment definitions')}
-              headingLevel="h2"
-              data-test="nad-empty"
-            >
-              <EmptyStateBody>
-                {t(
-                  'Secondary networks for pods are defined here. Create one to attach pods to a VLAN, bridge or SR-IOV device.',
-                )}
-              </EmptyStateBody>
-            </EmptyState>
-          ) : (
-            <NadTable rows={rows} canEdit={canEdit} canDelete={canDelete} onDelete={setDeleting} />
-          )}
+        <DataState result={allNads} loadingView={table(false)}>
+          {table(true)}
         </DataState>
         {deleting && <DeleteNadModal nad={deleting} onClose={() => setDeleting(null)} />}
       </PageShell>
     </>
+  );
+}
+
+function NoNads() {
+  const { t } = usePluginTranslation();
+  return (
+    <EmptyState
+      titleText={t('No network attachment definitions')}
+      headingLevel="h2"
+      data-test="nad-empty"
+    >
+      <EmptyStateBody>
+        {t(
+          'Secondary networks for pods are defined here. Create one to attach pods to a VLAN, bridge or SR-IOV device.',
+        )}
+      </EmptyStateBody>
+    </EmptyState>
   );
 }
 

@@ -9,6 +9,8 @@ import { getPolicyHistoryUrl } from './urls';
 
 interface DeletePolicyModalProps {
   policy: NodeNetworkConfigurationPolicy;
+  /** The nodes whose enactments of the policy go with it, when the caller knows them. */
+  enactmentNodes?: readonly string[];
   onClose: () => void;
   onDeleted?: () => void;
 }
@@ -17,7 +19,12 @@ interface DeletePolicyModalProps {
  * Deleting a policy leaves every node as the policy configured it; the dialog says so and points
  * to the revert flow. A failed delete keeps the dialog open with the error.
  */
-export function DeletePolicyModal({ policy, onClose, onDeleted }: DeletePolicyModalProps) {
+export function DeletePolicyModal({
+  policy,
+  enactmentNodes,
+  onClose,
+  onDeleted,
+}: DeletePolicyModalProps) {
   const { t } = usePluginTranslation();
   const del = useDeleteResource();
   const name = policy.metadata.name;
@@ -26,9 +33,19 @@ export function DeletePolicyModal({ policy, onClose, onDeleted }: DeletePolicyMo
       <ModalHeader title={t('Delete policy {{name}}?', { name })} titleIconVariant="warning" />
       <ModalBody>
         <Content>
+          {enactmentNodes !== undefined && (
+            <p data-test="delete-policy-enactments">
+              {enactmentNodes.length === 0
+                ? t('No node has an enactment of this policy.')
+                : t('Its enactments go with it, on {{count}} nodes: {{nodes}}.', {
+                    count: enactmentNodes.length,
+                    nodes: enactmentNodes.join(', '),
+                  })}
+            </p>
+          )}
           <p>
             {t(
-              'Deleting a policy does not undo its configuration: the interfaces, routes and DNS settings it applied stay on every node.',
+              'Deleting a policy does not undo its configuration: the nmstate handler does not revert a removed policy, so the interfaces, routes and DNS settings it applied stay on every node.',
             )}
           </p>
           <p>

@@ -116,7 +116,8 @@ export interface PolicyListFilter {
   states: readonly PolicyStateFilter[];
 }
 
-const matchesState = (row: PolicyRow, state: PolicyStateFilter): boolean => {
+/** Whether `state` applies to the row: one of its enactments is in it, or it is the headline. */
+export const matchesState = (row: PolicyRow, state: PolicyStateFilter): boolean => {
   if (state in row.summary.counts && row.summary.counts[state as EnactmentPhase] > 0) return true;
   return row.summary.headline === state;
 };
@@ -159,3 +160,15 @@ export const getPolicyEvents = (
     )
     .sort((a, b) => time(b).localeCompare(time(a)));
 };
+
+/**
+ * The Enactments column's sort key: policies with failing or aborted enactments first (when
+ * sorted descending), then those still rolling out, then by how many are available.
+ */
+export const enactmentSortKey = (row: PolicyRow): number[] => {
+  const c = row.summary.counts;
+  return [c.Failing + c.Aborted, c.Progressing + c.Pending + c.Retrying, c.Available];
+};
+
+/** The Conditions column's sort key: the policy's headline (Available, Degraded, …). */
+export const conditionSortKey = (row: PolicyRow): string => row.summary.headline;

@@ -41,6 +41,7 @@ function PolicyListPage() {
     >
       <DataState
         result={policies}
+        loadingView={<PolicyList rows={rows} permissions={permissions} now={now} loaded={false} />}
         missingApiMessage={t(
           'Install the Kubernetes NMState operator to configure node networking.',
         )}
@@ -68,7 +69,7 @@ function PolicyListPage() {
             data-test="enactment-counts-error"
           />
         )}
-        <PolicyList rows={rows} permissions={permissions} now={now} />
+        <PolicyList rows={rows} permissions={permissions} now={now} loaded={!policies.isLoading} />
       </DataState>
     </PageShell>
   );
