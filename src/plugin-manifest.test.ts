@@ -97,7 +97,8 @@ test('every SDK import in src/ is provided by the console stand-in', () => {
     )) {
       if (m[1]) continue;
       for (const raw of (m[2] ?? '').split(',')) {
-        const name = raw.trim();
+        // `CodeEditor as ConsoleCodeEditor` imports the SDK's CodeEditor.
+        const name = raw.trim().split(/\s+as\s+/)[0] ?? '';
         if (!name || name.startsWith('type ')) continue;
         assert.ok(
           (SHIM_EXPORTS as readonly string[]).includes(name),
