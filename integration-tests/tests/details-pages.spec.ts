@@ -6,6 +6,7 @@
 // at its line and nothing typed is lost.
 import * as path from 'node:path';
 import { test, expect } from '../fixtures';
+import { CodeEditor } from '../pages/CodeEditor';
 import type { KubeClient } from '../fixtures';
 import { PolicyPages, type PolicyTab } from '../pages/PolicyPages';
 
@@ -116,9 +117,9 @@ test.describe('read-only user', () => {
     await expect(page.getByTestId('yaml-tab-read-only')).toContainText(
       'your role does not allow you to change policies',
     );
-    const input = page.getByTestId('yaml-tab-editor-input');
-    await expect(input).toHaveValue(/name: worker-bond1/);
-    await expect(input).not.toBeEditable();
+    const input = new CodeEditor(page, 'yaml-tab-editor');
+    await input.expectValue(/name: worker-bond1/);
+    expect(await input.readOnly()).toBe(true);
     await expect(page.getByTestId('yaml-tab-save')).toHaveCount(0);
     await expect(page.getByTestId('yaml-tab-reload')).toBeVisible();
   });
@@ -134,9 +135,9 @@ test('the YAML tab saves the edit and keeps the comments and key order typed', a
   await createPolicy(kube, name);
   try {
     await policies.openDetails(name, 'yaml');
-    const input = page.getByTestId('yaml-tab-editor-input');
-    await expect(input).toHaveValue(/name: br-dp/);
-    const before = await input.inputValue();
+    const input = new CodeEditor(page, 'yaml-tab-editor');
+    await input.expectValue(/name: br-dp/);
+    const before = await input.value();
     expect(before).not.toContain('managedFields');
     const edited = `# edited on the YAML tab\n${before.replace(
       '        state: up',
@@ -148,7 +149,7 @@ test('the YAML tab saves the edit and keeps the comments and key order typed', a
     const saved = await kube.get<Nncp>(`${API}/${name}`);
     expect(saved.spec.desiredState?.interfaces?.[0]?.mtu).toBe(1450);
     expect(saved.metadata.resourceVersion).toBeDefined();
-    const after = await input.inputValue();
+    const after = await input.value();
     expect(after).toMatch(/^# edited on the YAML tab\n/);
     expect(after).toContain('mtu: 1450 # jumbo later');
     const version = (text: string) => /resourceVersion: "(\d+)"/.exec(text)?.[1];
@@ -159,7 +160,7 @@ test('the YAML tab saves the edit and keeps the comments and key order typed', a
     await expect
       .poll(
         async () => {
-          const shown = version(await input.inputValue());
+          const shown = version(await input.value());
           const server = (await kube.get<Nncp>(`${API}/${name}`)).metadata.resourceVersion;
           return shown !== savedVersion && shown === server;
         },
@@ -167,7 +168,7 @@ test('the YAML tab saves the edit and keeps the comments and key order typed', a
       )
       .toBe(true);
     await expect(page.getByTestId('yaml-tab-stale')).toHaveCount(0);
-    expect(await input.inputValue()).toContain('mtu: 1450 # jumbo later');
+    expect(await input.value()).toContain('mtu: 1450 # jumbo later');
     await expect(page.getByTestId('yaml-tab-save')).toBeDisabled();
   } finally {
     await kube.del(`${API}/${name}`);
@@ -187,9 +188,9 @@ test.describe('conflicts', () => {
     await createPolicy(kube, name);
     try {
       await policies.openDetails(name, 'yaml');
-      const input = page.getByTestId('yaml-tab-editor-input');
-      await expect(input).toHaveValue(/name: br-dp/);
-      const draft = `# mine\n${(await input.inputValue()).replace(
+      const input = new CodeEditor(page, 'yaml-tab-editor');
+      await input.expectValue(/name: br-dp/);
+      const draft = `# mine\n${(await input.value()).replace(
         '        state: up',
         '        state: up\n        mtu: 1450',
       )}`;
@@ -210,14 +211,14 @@ test.describe('conflicts', () => {
       const conflict = page.getByTestId('yaml-tab-conflict');
       await expect(conflict).toBeVisible();
       await expect(page.getByTestId('yaml-tab-conflict-diff')).toContainText('br-other');
-      expect(await input.inputValue()).toBe(draft);
+      expect(await input.value()).toBe(draft);
       await page.screenshot({
         path: path.join(shots, 'details-yaml-conflict.png'),
         fullPage: true,
       });
       await page.getByTestId('yaml-tab-conflict-reapply').click();
       await expect(page.getByTestId('yaml-tab-merged')).toBeVisible();
-      const merged = await input.inputValue();
+      const merged = await input.value();
       expect(merged).toMatch(/^# mine\n/);
       expect(merged).toContain('mtu: 1450');
       expect(merged).toContain('name: br-other');
@@ -230,7 +231,7 @@ test.describe('conflicts', () => {
       ]);
 
       // Both change the same element: the user chooses, nothing is picked silently.
-      await input.fill((await input.inputValue()).replace('mtu: 1450', 'mtu: 9000'));
+      await input.fill((await input.value()).replace('mtu: 1450', 'mtu: 9000'));
       const again = await kube.get<Nncp>(`${API}/${name}`);
       await kube.put(`${API}/${name}`, {
         ...again,
@@ -251,10 +252,10 @@ test.describe('conflicts', () => {
       await row.getByTestId('conflict-keep-theirs').check();
       await page.getByTestId('merge-conflicts-apply').click();
       await expect(page.getByTestId('yaml-tab-merged')).toBeVisible();
-      expect(await input.inputValue()).toContain('mtu: 1400');
+      expect(await input.value()).toContain('mtu: 1400');
 
       // Or the draft is dropped for the server's copy.
-      await input.fill((await input.inputValue()).replace('mtu: 1400', 'mtu: 1300'));
+      await input.fill((await input.value()).replace('mtu: 1400', 'mtu: 1300'));
       const third = await kube.get<Nncp>(`${API}/${name}`);
       await kube.put(`${API}/${name}`, {
         ...third,
@@ -263,8 +264,8 @@ test.describe('conflicts', () => {
       await page.getByTestId('yaml-tab-save').click();
       await page.getByTestId('yaml-tab-conflict-reload').click();
       await expect(page.getByTestId('yaml-tab-conflict')).toHaveCount(0);
-      await expect(input).toHaveValue(/description: changed elsewhere/);
-      await expect(input).not.toHaveValue(/mtu: 1300/);
+      await input.expectValue(/description: changed elsewhere/);
+      await input.expectNotValue(/mtu: 1300/);
       await expect(page.getByTestId('yaml-tab-save')).toBeDisabled();
     } finally {
       await kube.del(`${API}/${name}`);
@@ -282,17 +283,19 @@ test('bad YAML is marked at its line, keeps every character typed and cannot be 
   await createPolicy(kube, name);
   try {
     await policies.openDetails(name, 'yaml');
-    const input = page.getByTestId('yaml-tab-editor-input');
-    await expect(input).toHaveValue(/name: br-dp/);
-    const bad = (await input.inputValue()).replace('spec:', 'spec: [');
+    const input = new CodeEditor(page, 'yaml-tab-editor');
+    await input.expectValue(/name: br-dp/);
+    const bad = (await input.value()).replace('spec:', 'spec: [');
     await input.fill(bad);
     const error = page.getByTestId('yaml-tab-parse-error');
     await expect(error).toContainText('YAML syntax error at line');
-    await expect(
-      page.getByTestId('yaml-tab-editor').locator('[data-test^="gutter-marker-"]'),
-    ).toHaveCount(1);
+    await expect
+      .poll(
+        async () => (await input.markers()).filter((m) => m.owner.startsWith('switchboard')).length,
+      )
+      .toBe(1);
     await expect(page.getByTestId('yaml-tab-save')).toBeDisabled();
-    expect(await input.inputValue()).toBe(bad);
+    expect(await input.value()).toBe(bad);
     await page.screenshot({ path: path.join(shots, 'details-yaml-bad.png'), fullPage: true });
     // The name cannot be changed from here, as in the console.
     await input.fill(bad.replace('spec: [', 'spec:').replace(`name: ${name}`, `name: ${name}-x`));
@@ -322,23 +325,23 @@ test('the NAD page’s YAML tab saves, and its tabs are path segments too', asyn
   });
   try {
     await consolePage.goto(`/switchboard/ns/tenant-a/attachments/${name}/yaml`);
-    const input = page.getByTestId('yaml-tab-editor-input');
-    await expect(input).toHaveValue(/kind: NetworkAttachmentDefinition/);
+    const input = new CodeEditor(page, 'yaml-tab-editor');
+    await input.expectValue(/kind: NetworkAttachmentDefinition/);
     await input.fill(
-      (await input.inputValue()).replace(
+      (await input.value()).replace(
         `  name: ${name}\n`,
         `  name: ${name}\n  labels:\n    team: blue # who\n`,
       ),
     );
     await page.getByTestId('yaml-tab-save').click();
     await expect(page.getByTestId('yaml-tab-saved')).toBeVisible();
-    await expect(input).toHaveValue(/team: blue # who/);
+    await input.expectValue(/team: blue # who/);
     const saved = await kube.get<{ metadata: { labels?: Record<string, string> } }>(
       `${NADS}/${name}`,
     );
     expect(saved.metadata.labels).toEqual({ team: 'blue' });
     await page.reload();
-    await expect(input).toHaveValue(/team: blue/);
+    await input.expectValue(/team: blue/);
     await page.getByRole('tab', { name: 'Details', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/attachments/${name}/?$`));
   } finally {

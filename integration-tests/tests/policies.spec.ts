@@ -8,6 +8,7 @@ import { test, expect } from '../fixtures';
 import type { KubeClient } from '../fixtures';
 import { PolicyPages } from '../pages/PolicyPages';
 import { ConsolePage } from '../pages/ConsolePage';
+import { ListPage } from '../pages/ListPage';
 
 const API = '/apis/nmstate.io/v1/nodenetworkconfigurationpolicies';
 const MASTERS = ['master-0', 'master-1', 'master-2'];
@@ -407,14 +408,15 @@ test('the list shows live counts, conditions and filters by state', async ({
   await expect(page.getByRole('tooltip')).toHaveCount(1);
   await page.mouse.move(0, 0);
   await expect(page.getByRole('tooltip')).toHaveCount(0);
-  await policies.testId('filter-Failing').click();
+  const list = new ListPage(page);
+  await list.toggleRowFilter('Failing');
   await expect(policies.row('worker-bond1')).toBeVisible();
   await expect(policies.row('dns-search-domains')).toHaveCount(0);
   // The state filter is in the URL, named as the console's row filters, so it can be shared.
   await expect(page).toHaveURL(/[?&]rowFilter-policy-status=Failing$/);
-  await policies.testId('filter-Failing').click();
+  await list.toggleRowFilter('Failing');
   await expect(page).not.toHaveURL(/rowFilter-policy-status/);
-  await policies.testId('policy-filter-text').locator('input').fill('dns');
+  await list.filterByName('dns');
   await expect(policies.row('dns-search-domains')).toBeVisible();
   await expect(policies.row('worker-bond1')).toHaveCount(0);
   await page.screenshot({ path: path.join(shots, 'policy-list.png'), fullPage: true });

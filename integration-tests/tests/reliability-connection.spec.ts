@@ -31,7 +31,7 @@ test('@reliability watches resume after a cluster restart and catch up without r
     const page = await browser.newPage();
     const errors = collectErrors(page);
     await page.goto(sandbox.consoleUrl + NNS_LIST);
-    const rows = page.getByTestId('nns-list-table').locator('tbody tr');
+    const rows = page.getByTestId('nns-list-table').locator('[data-test-rows="resource-row"]');
     await expect(rows.first()).toBeVisible();
     const before = await rows.count();
     expect(before).toBeGreaterThan(0);
@@ -55,7 +55,7 @@ test('@reliability watches resume after a cluster restart and catch up without r
     );
     expect(res.status()).toBe(201);
     await expect(page.getByTestId('stale-data')).toHaveCount(0, { timeout: 30_000 });
-    await expect(page.getByTestId('row-late-joiner')).toBeVisible({ timeout: 30_000 });
+    await expect(rows.filter({ hasText: 'late-joiner' })).toBeVisible({ timeout: 30_000 });
     await expect(rows).toHaveCount(before + 1);
     const names = await rows.locator('td:first-child').allTextContents();
     expect(new Set(names).size, 'no duplicate rows after reconnect').toBe(names.length);

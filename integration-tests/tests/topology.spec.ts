@@ -2,6 +2,7 @@
 // policy marks, live updates from a new policy, the table view by keyboard, the Node tab.
 import * as path from 'node:path';
 import { test, expect } from '../fixtures';
+import { CodeEditor } from '../pages/CodeEditor';
 import { TopologyPage } from '../pages/TopologyPage';
 
 const shots = process.env.PW_OUTPUT ?? path.resolve(__dirname, '../../test-results');
@@ -221,14 +222,14 @@ test('the node network state page: tables, tabs, breadcrumbs and actions', async
   // Tabs are path segments, so a reload or a shared link keeps the tab.
   await page.getByRole('tab', { name: 'YAML' }).click();
   await expect(page).toHaveURL(/\/node-network-states\/worker-2\/yaml$/);
-  const yaml = page.getByTestId('yaml-tab-editor-input');
-  await expect(yaml).toHaveValue(/currentState:/);
+  const yaml = new CodeEditor(page, 'yaml-tab-editor');
+  await yaml.expectValue(/currentState:/);
   // The handler owns the object: read-only for everyone, and the tab says why.
   await expect(page.getByTestId('yaml-tab-read-only')).toContainText('handler writes this object');
-  await expect(yaml).not.toBeEditable();
+  expect(await yaml.readOnly()).toBe(true);
   await expect(page.getByTestId('yaml-tab-save')).toHaveCount(0);
   await page.reload();
-  await expect(yaml).toHaveValue(/currentState:/);
+  await yaml.expectValue(/currentState:/);
   await page.getByRole('tab', { name: 'Events' }).click();
   await expect(page).toHaveURL(/\/worker-2\/events$/);
   await expect(page.getByTestId('no-events').or(page.getByTestId('event-stream'))).toBeVisible();
