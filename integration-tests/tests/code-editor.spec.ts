@@ -97,6 +97,9 @@ test('NAD JSON editor: a finding is a marker at its line and column, its quick f
     .first();
   await expect(fix).toBeVisible();
   await shot(page, 'editor-quick-fix-menu');
+  // Monaco covers the page with a pointer block while the menu opens and removes it on the first
+  // mouse move, as a user's hand would do before clicking.
+  await fix.hover({ force: true });
   await fix.click();
   await editor.expectValue(/"mtu": 1400,/);
   await editor.expectNoFindingMarker(6);
