@@ -127,6 +127,11 @@ function VirtualizedBody<D, R>({
 }) {
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const heightRef = useRef(MIN_ROW_HEIGHT);
+  // Row heights are measured once per row key and kept, as the console's CellMeasurerCache
+  // keeps them: an estimate re-averaged over whatever rows are in view oscillates when rows
+  // differ in height (the new range renders other rows, which change the average, which moves
+  // the range back) until React stops the page with "Maximum update depth exceeded".
+  const measured = useRef({ heights: new Map<string, number>(), total: 0 });
   const [range, setRange] = useState<WindowRange>({ start: 0, end: 0 });
   const activeColumnIDs = useMemo(() => new Set(columns.map((c) => c.id)), [columns]);
   const count = data.length;
@@ -135,11 +140,16 @@ function VirtualizedBody<D, R>({
     const body = bodyRef.current;
     if (!body) return;
     const rows = body.querySelectorAll<HTMLElement>('tr[data-test-rows="resource-row"]');
-    if (rows.length > 0) {
-      let total = 0;
-      rows.forEach((r) => (total += r.getBoundingClientRect().height));
-      heightRef.current = Math.max(MIN_ROW_HEIGHT, total / rows.length);
-    }
+    const cache = measured.current;
+    rows.forEach((r) => {
+      const key = r.dataset.key;
+      if (key === undefined || cache.heights.has(key)) return;
+      const height = r.getBoundingClientRect().height;
+      cache.heights.set(key, height);
+      cache.total += height;
+    });
+    if (cache.heights.size > 0)
+      heightRef.current = Math.max(MIN_ROW_HEIGHT, cache.total / cache.heights.size);
     const h = heightRef.current;
     const container = scrollNode?.() ?? scrollParent(body);
     const viewTop = container ? container.getBoundingClientRect().top : 0;
