@@ -41,6 +41,13 @@ type WorkerFixtures = {
   sandbox: Sandbox;
   /** Enable nmstate-console-plugin and networking-console-plugin stand-ins before ours. */
   withPeers: boolean;
+  /**
+   * A sandbox of the file's own, fresh from the demo scenario. Lists window their rows, so a
+   * file that reads a list as a whole (sorting, counting rows) must not see the objects that
+   * other files' tests left in a shared worker's sandbox. Playwright starts a separate worker
+   * for a different worker option value.
+   */
+  ownSandbox: boolean;
 };
 type TestFixtures = {
   consolePage: ConsolePage;
@@ -51,8 +58,10 @@ type TestFixtures = {
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   withPeers: [false, { scope: 'worker', option: true }],
+  ownSandbox: [false, { scope: 'worker', option: true }],
   sandbox: [
-    async ({ withPeers }, use) => {
+    // `ownSandbox` is read so Playwright gives files that set it a worker of their own.
+    async ({ withPeers, ownSandbox: _own }, use) => {
       const sandbox = await startSandbox({ withPeers });
       await use(sandbox);
       await sandbox.close();

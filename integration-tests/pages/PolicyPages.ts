@@ -20,8 +20,12 @@ export class PolicyPages {
     readonly page: Page = console.page,
   ) {}
 
-  async openList(): Promise<void> {
-    await this.console.goto(LIST);
+  /**
+   * The list; with `name`, filtered by name through the URL as a shared link would be: the rows
+   * are windowed, so a policy below the first screen of a long list has no row to find.
+   */
+  async openList(name?: string): Promise<void> {
+    await this.console.goto(name ? `${LIST}?name=${encodeURIComponent(name)}` : LIST);
     await this.page.getByTestId('policy-list').waitFor();
   }
   /** The details page, on one of its tabs (path segments: '' is Details). */

@@ -11,6 +11,9 @@ import { startSandbox } from '../sandbox';
 import { ListPage } from '../pages/ListPage';
 import { PolicyPages } from '../pages/PolicyPages';
 
+// Sorting and row counts read the whole list: a fresh sandbox, not one other files added to.
+test.use({ ownSandbox: true });
+
 const SHOTS = path.join(process.env.PW_OUTPUT ?? 'test-results', 'list-screenshots');
 const POLICY_PATH = '/apis/nmstate.io/v1/nodenetworkconfigurationpolicies';
 

@@ -7,6 +7,9 @@ import { test, expect } from '../fixtures';
 import { startSandbox } from '../sandbox';
 import { PolicyPages } from '../pages/PolicyPages';
 
+// The policy list test reads rows by name in a windowed list: a sandbox no other file added to.
+test.use({ ownSandbox: true });
+
 // Chromium logs failed requests and sockets while the cluster is down; those are expected here.
 const EXPECTED_WHILE_DOWN = [/WebSocket connection to .* failed/, /status of 502/];
 

@@ -149,7 +149,10 @@ export function DetailsPage({
         </Flex>
         {notice}
       </PageSection>
-      {wrapTabs(<HorizontalNav resource={resource} pages={pages} customData={customData} />)}
+      {/* The tabs show cluster strings too (descriptions, messages): they break as the header's do. */}
+      <div className="sb-page">
+        {wrapTabs(<HorizontalNav resource={resource} pages={pages} customData={customData} />)}
+      </div>
     </>
   );
 }
