@@ -111,7 +111,7 @@ export function DesiredStateSection({
                     </Label>
                   </Td>
                   <Td dataLabel={t('Details')}>
-                    <LabelGroup numLabels={6}>
+                    <LabelGroup numLabels={6} aria-label={t('Details')}>
                       {typeDetails(t, i).map((d) => (
                         <Label key={d} isCompact variant="outline">
                           {d}

@@ -91,7 +91,7 @@ export function PhaseCounts({ counts }: { counts: Record<EnactmentPhase, number>
   const { t } = usePluginTranslation();
   const extra = EXTRA_PHASES.filter((p) => counts[p] > 0);
   return (
-    <LabelGroup numLabels={8} data-test="phase-counts">
+    <LabelGroup numLabels={8} aria-label={t('Enactments by state')} data-test="phase-counts">
       {[...LIST_PHASES, ...extra].map((phase) => (
         <Label
           key={phase}
@@ -168,7 +168,7 @@ export function PolicyConditionLabels({ conditions }: { conditions: Condition[] 
       </Label>
     );
   return (
-    <LabelGroup data-test="policy-conditions">
+    <LabelGroup aria-label={t('Conditions')} data-test="policy-conditions">
       {shown.map((c) => {
         const noMatch = c.reason === POLICY_REASON_NO_MATCHING_NODE;
         const status: Status | undefined = noMatch
