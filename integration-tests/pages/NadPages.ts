@@ -16,8 +16,15 @@ export class NadPages {
         : '/switchboard/all-namespaces/attachments',
     );
   }
-  async gotoDetails(namespace: string, name: string): Promise<void> {
-    await this.console.goto(`/switchboard/ns/${namespace}/attachments/${name}`);
+  /** The details page on one of its tabs (path segments; Details is the page's own URL). */
+  async gotoDetails(
+    namespace: string,
+    name: string,
+    tab?: 'yaml' | 'events' | 'configuration' | 'pods',
+  ): Promise<void> {
+    await this.console.goto(
+      `/switchboard/ns/${namespace}/attachments/${name}${tab ? `/${tab}` : ''}`,
+    );
   }
   async gotoCreate(namespace: string): Promise<void> {
     await this.console.goto(`/switchboard/ns/${namespace}/attachments/~new`);

@@ -175,19 +175,20 @@ test('details show attached pods, the <nil> gateway and the effective configurat
   consolePage,
 }) => {
   const nads = new NadPages(consolePage);
-  await nads.gotoDetails('tenant-a', 'macvlan-storage');
+  await nads.gotoDetails('tenant-a', 'macvlan-storage', 'pods');
   const attached = consolePage.page.getByTestId('attached-pods');
   await expect(attached.getByTestId('attached-web-0')).toContainText('net1');
   // whereabouts configures no default route here, so network-status has no gateway at all.
   await expect(attached.getByTestId('nil-gateway')).toHaveCount(0);
   await shot(consolePage.page, 'details');
-  await consolePage.page.getByTestId('tab-config').click();
+  await consolePage.page.getByRole('tab', { name: 'Configuration' }).click();
+  await expect(consolePage.page).toHaveURL(/\/macvlan-storage\/configuration$/);
   await expect(
     consolePage.page.getByTestId('note-effective.whereabouts.rangesMerged'),
   ).toBeVisible();
   await expect(consolePage.page.getByTestId('config-effective')).toContainText('ipRanges');
   // ipvlan-static's static IPAM has a default route without gw: "<nil>", as Go prints a nil IP.
-  await nads.gotoDetails('tenant-b', 'ipvlan-static');
+  await nads.gotoDetails('tenant-b', 'ipvlan-static', 'pods');
   await expect(
     consolePage.page.getByTestId('attached-ipvlan-app').getByTestId('nil-gateway'),
   ).toBeVisible();

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import {
   Alert,
@@ -13,9 +13,6 @@ import {
   ListItem,
   Stack,
   StackItem,
-  Tab,
-  TabTitleText,
-  Tabs,
   Title,
 } from '@patternfly/react-core';
 import { Table, Tbody, Thead, Tr } from '@patternfly/react-table';
@@ -239,61 +236,59 @@ function Configuration({ nad }: { nad: NetworkAttachmentDefinition }) {
   );
 }
 
+/** The Details tab: what the NAD is, its findings, and the pods that failed to attach to it. */
 export function NadDetails({ nad, findings, pods, podsResult, events }: NadDetailsProps) {
   const { t } = usePluginTranslation();
-  const [tab, setTab] = useState<string | number>('overview');
   const managed = useMemo(() => isManagedNad(nad), [nad]);
   return (
-    <Tabs activeKey={tab} onSelect={(_e, k) => setTab(k)} data-test="nad-tabs" mountOnEnter>
-      <Tab
-        eventKey="overview"
-        title={<TabTitleText>{t('Overview')}</TabTitleText>}
-        data-test="tab-overview"
-      >
-        <Stack hasGutter className="pf-v6-u-pt-md">
-          {managed.managed && (
-            <StackItem>
-              <ManagedNadAlert info={managed} />
-            </StackItem>
-          )}
-          <StackItem>
-            <Summary nad={nad} findings={findings} />
-          </StackItem>
-          <StackItem>
-            <VlanMismatchAlerts
-              consumer={{ kind: 'nad', name: nad.metadata.name, namespace: nad.metadata.namespace }}
-            />
-          </StackItem>
+    <Stack hasGutter>
+      {managed.managed && (
+        <StackItem>
+          <ManagedNadAlert info={managed} />
+        </StackItem>
+      )}
+      <StackItem>
+        <Summary nad={nad} findings={findings} />
+      </StackItem>
+      <StackItem>
+        <VlanMismatchAlerts
+          consumer={{ kind: 'nad', name: nad.metadata.name, namespace: nad.metadata.namespace }}
+        />
+      </StackItem>
+      {podsResult ? (
+        // Without access to pods the page says so rather than show no failures.
+        <DataState result={podsResult} testId="failing-pods-state" loadingView={null}>
           <FailingPods nad={nad} pods={pods} events={events} />
-          <StackItem>
-            <Title headingLevel="h2" size="lg">
-              {t('Findings')}
-            </Title>
-            <FindingsList findings={findings} />
-          </StackItem>
-          <StackItem>
-            <Title headingLevel="h2" size="lg">
-              {t('Attached pods')}
-            </Title>
-            {podsResult ? (
-              <DataState result={podsResult} testId="attached-pods">
-                <AttachedPods nad={nad} pods={pods} />
-              </DataState>
-            ) : (
-              <AttachedPods nad={nad} pods={pods} />
-            )}
-          </StackItem>
-        </Stack>
-      </Tab>
-      <Tab
-        eventKey="config"
-        title={<TabTitleText>{t('Configuration')}</TabTitleText>}
-        data-test="tab-config"
-      >
-        <div className="pf-v6-u-pt-md">
-          <Configuration nad={nad} />
-        </div>
-      </Tab>
-    </Tabs>
+        </DataState>
+      ) : (
+        <FailingPods nad={nad} pods={pods} events={events} />
+      )}
+      <StackItem>
+        <Title headingLevel="h2" size="lg">
+          {t('Findings')}
+        </Title>
+        <FindingsList findings={findings} />
+      </StackItem>
+    </Stack>
   );
+}
+
+/** The Pods tab: every pod attached to the NAD with what Multus reported for each interface. */
+export function NadPods({
+  nad,
+  pods,
+  podsResult,
+}: Pick<NadDetailsProps, 'nad' | 'pods' | 'podsResult'>) {
+  return podsResult ? (
+    <DataState result={podsResult} testId="attached-pods">
+      <AttachedPods nad={nad} pods={pods} />
+    </DataState>
+  ) : (
+    <AttachedPods nad={nad} pods={pods} />
+  );
+}
+
+/** The Configuration tab: the config as written and as the plugins will read it. */
+export function NadConfiguration({ nad }: { nad: NetworkAttachmentDefinition }) {
+  return <Configuration nad={nad} />;
 }

@@ -19,7 +19,7 @@ import type { Finding } from '../model/types';
 import { deniedVerbs, ReadOnlyNotice } from '../../../shared/ui/ReadOnlyNotice';
 import { isManagedNad } from '../logic/managed';
 import { validateNad } from '../logic/validateNad';
-import { NadDetails } from '../components/NadDetails';
+import { NadConfiguration, NadDetails, NadPods } from '../components/NadDetails';
 import { getEditUrl, getNadListUrl } from '../components/urls';
 import { DeleteNadModal } from '../components/DeleteNadModal';
 import { useEvents, useNadValidationContext, usePods } from '../data/useNadData';
@@ -49,6 +49,18 @@ const DetailsTab = ({ obj, customData }: TabProps) =>
         podsResult={customData.pods}
         events={customData.events}
       />
+    </div>
+  ) : null;
+const ConfigurationTab = ({ obj }: TabProps) =>
+  obj ? (
+    <div className="pf-v6-u-p-md">
+      <NadConfiguration nad={obj} />
+    </div>
+  ) : null;
+const PodsTab = ({ obj, customData }: TabProps) =>
+  obj && customData ? (
+    <div className="pf-v6-u-p-md">
+      <NadPods nad={obj} pods={customData.pods.data} podsResult={customData.pods} />
     </div>
   ) : null;
 // The NAD editor's merge (the config's plugins by type), so the YAML tab re-applies a draft as
@@ -145,7 +157,16 @@ function NadDetailsPage(props: { name?: string; namespace?: string }) {
       description: reason(canDelete),
     },
   ];
-  const pages = useStandardTabs(DetailsTab, YamlTab, EventsTab);
+  const standardTabs = useStandardTabs(DetailsTab, YamlTab, EventsTab);
+  // The kind's own tabs follow the standard ones, as on the policy page.
+  const pages = useMemo(
+    () => [
+      ...standardTabs,
+      { href: 'configuration', name: t('Configuration'), component: ConfigurationTab },
+      { href: 'pods', name: t('Pods'), component: PodsTab },
+    ],
+    [standardTabs, t],
+  );
   const isDeleted = result.isDeleted;
   const readOnly = useMemo<TabData['readOnly']>(() => {
     if (editLoading) return undefined;
