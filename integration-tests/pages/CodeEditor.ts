@@ -131,7 +131,21 @@ export class CodeEditor {
   /** Replaces the whole text, as select-all and paste would. */
   async fill(text: string): Promise<void> {
     await this.focus();
-    await this.page.keyboard.press('ControlOrMeta+A');
+    // Select all through the editor: a Ctrl+A pressed while Monaco is still taking the focus
+    // can land nowhere, and the paste would then insert instead of replace.
+    await this.root.evaluate((el) => {
+      const monaco = (window as unknown as { monaco: MonacoGlobal }).monaco;
+      const editor = monaco.editor
+        .getEditors()
+        .find((e) => el.contains(e.getContainerDomNode())) as unknown as {
+        getModel(): { getFullModelRange(): unknown } | null;
+        setSelection(range: unknown): void;
+        focus(): void;
+      };
+      const model = editor.getModel();
+      if (model) editor.setSelection(model.getFullModelRange());
+      editor.focus();
+    });
     if (text === '') await this.page.keyboard.press('Delete');
     else
       await this.input.evaluate((el, pasted) => {

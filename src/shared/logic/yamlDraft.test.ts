@@ -3,7 +3,15 @@ import assert from 'node:assert/strict';
 import { parse } from 'yaml';
 import { threeWayMerge } from './merge';
 import { nmstateListIdentity } from './nmstateMergeIdentity';
-import { changedIdentity, editableObject, rebaseDraft, toWrite, type KindMerge } from './yamlDraft';
+import {
+  changedIdentity,
+  changedOnlyWhereUnwritable,
+  editableObject,
+  isOlderVersion,
+  rebaseDraft,
+  toWrite,
+  type KindMerge,
+} from './yamlDraft';
 import { updateYamlText } from '../../features/policies/logic/yamlRoundTrip';
 import { mergeNadDraft } from '../../features/nads/logic/conflict';
 import type { K8sResource } from '../model/k8s';
@@ -167,4 +175,49 @@ test('rebaseDraft with the NAD merge merges inside the config string', () => {
   assert.equal(r.merged.metadata.resourceVersion, '4');
   const config = JSON.parse(r.merged.spec?.config ?? '') as { plugins: unknown[] };
   assert.deepEqual(config.plugins, [{ ...bridge, mtu: 1450 }, tuning]);
+});
+
+test('isOlderVersion: only decimal versions are compared, numerically', () => {
+  assert.equal(isOlderVersion('349', '352'), true);
+  assert.equal(isOlderVersion('352', '349'), false);
+  assert.equal(isOlderVersion('352', '352'), false);
+  // Numeric, not lexical: "99" is older than "100".
+  assert.equal(isOlderVersion('99', '100'), true);
+  // Opaque versions (not etcd revisions) are never called older: the view keeps following.
+  assert.equal(isOlderVersion('abc', '100'), false);
+  assert.equal(isOlderVersion('99', 'v100'), false);
+  assert.equal(isOlderVersion(undefined, '100'), false);
+});
+
+test('changedOnlyWhereUnwritable: status, resourceVersion, generation and managedFields only', () => {
+  const base = {
+    apiVersion: 'nmstate.io/v1',
+    kind: 'NodeNetworkConfigurationPolicy',
+    metadata: { name: 'p', resourceVersion: '10', generation: 2, annotations: { a: '1' } },
+    spec: { desiredState: { interfaces: [{ name: 'br0', type: 'linux-bridge' }] } },
+    status: { conditions: [{ type: 'Available', status: 'False' }] },
+  } as K8sResource;
+  const statusWrite = {
+    ...base,
+    metadata: { ...base.metadata, resourceVersion: '11', managedFields: [] },
+    status: { conditions: [{ type: 'Available', status: 'True' }] },
+  } as K8sResource;
+  assert.equal(changedOnlyWhereUnwritable(base, statusWrite), true);
+  // Key order is not a change.
+  const reordered = {
+    status: base.status,
+    spec: base.spec,
+    metadata: base.metadata,
+    kind: base.kind,
+    apiVersion: base.apiVersion,
+  } as K8sResource;
+  assert.equal(changedOnlyWhereUnwritable(base, reordered), true);
+  // A colleague's annotation or spec edit is a change the user must see.
+  const annotated = {
+    ...statusWrite,
+    metadata: { ...statusWrite.metadata, annotations: { a: '2' } },
+  } as K8sResource;
+  assert.equal(changedOnlyWhereUnwritable(base, annotated), false);
+  const specEdit = { ...statusWrite, spec: { desiredState: { interfaces: [] } } } as K8sResource;
+  assert.equal(changedOnlyWhereUnwritable(base, specEdit), false);
 });

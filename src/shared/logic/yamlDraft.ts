@@ -6,6 +6,7 @@
 // lists by element identity); the caller supplies the kind's merge and the printer that writes the
 // result onto the user's text, so comments and key order survive.
 import type { K8sResource } from '../model/k8s';
+import { canonicalJson } from './canonicalJson';
 import type { ConflictChoice, MergeConflict } from './merge';
 
 /**
@@ -17,6 +18,42 @@ export function editableObject<T extends K8sResource>(obj: T): T {
   const metadata = { ...obj.metadata };
   delete metadata.managedFields;
   return { ...obj, metadata };
+}
+
+/**
+ * True when the watched copy `live` is known to be older than `base`, the copy last read or
+ * written. A watch can deliver an older version after a GET or a save has returned a newer one
+ * (a status write queued before the change); following it would show an old object and drop a
+ * change the page already showed. Kubernetes calls resourceVersion opaque, so this only answers
+ * when both are decimal integers, as every etcd-backed apiserver (and the sandbox) writes them;
+ * otherwise it says "not older" and the view follows the watch as before.
+ */
+export function isOlderVersion(live: string | undefined, base: string | undefined): boolean {
+  if (!live || !base || !/^\d+$/.test(live) || !/^\d+$/.test(base)) return false;
+  return BigInt(live) < BigInt(base);
+}
+
+/** What a PUT to the main resource can change: the object without status and server fields. */
+function writable(obj: K8sResource): unknown {
+  const rest: Record<string, unknown> = { ...obj };
+  delete rest.status;
+  const metadata = { ...(obj.metadata ?? {}) };
+  delete metadata.resourceVersion;
+  delete metadata.managedFields;
+  delete metadata.generation;
+  return { ...rest, metadata };
+}
+
+/**
+ * True when the server's copy differs from the one the draft was made from only where a PUT of
+ * the draft cannot write: `status` (kube-apiserver ignores it in a main-resource update of a kind
+ * with the status subresource, as NodeNetworkConfigurationPolicy and NodeNetworkState have;
+ * NetworkAttachmentDefinitions have no status), resourceVersion, generation and managedFields. A controller writing status then made
+ * the save a 409 without any change to merge or lose; the editor re-applies the draft and saves
+ * again instead of asking the user about a conflict there is not.
+ */
+export function changedOnlyWhereUnwritable(base: K8sResource, latest: K8sResource): boolean {
+  return canonicalJson(writable(base)) === canonicalJson(writable(latest));
 }
 
 export type IdentityField = 'kind' | 'apiGroup' | 'name' | 'namespace';

@@ -22,6 +22,8 @@ import {
   toWrite,
   type IdentityField,
   type KindMerge,
+  changedOnlyWhereUnwritable,
+  isOlderVersion,
 } from '../logic/yamlDraft';
 import { CodeEditor, type EditorMarker } from './CodeEditor';
 import { DiffView } from './DiffView';
@@ -118,6 +120,7 @@ export function ResourceYamlTab<T extends K8sResource>({
   const baseVersion = base.metadata?.resourceVersion;
   useEffect(() => {
     if (liveVersion === baseVersion || conflict || isNestedDeeperThan(obj)) return;
+    if (isOlderVersion(liveVersion, baseVersion)) return;
     if (!readOnly && (text !== clean || seen.current.has(liveVersion))) return;
     const editable = editableObject(obj);
     seen.current.add(liveVersion);
@@ -126,7 +129,12 @@ export function ResourceYamlTab<T extends K8sResource>({
     setText(next);
     setClean(next);
   }, [readOnly, obj, liveVersion, baseVersion, conflict, text, clean, codec]);
-  const stale = !readOnly && !deleted && dirty && !seen.current.has(liveVersion);
+  const stale =
+    !readOnly &&
+    !deleted &&
+    dirty &&
+    !seen.current.has(liveVersion) &&
+    !isOlderVersion(liveVersion, baseVersion);
 
   useUnsavedChangesGuard(
     dirty && !readOnly,
@@ -161,37 +169,68 @@ export function ResourceYamlTab<T extends K8sResource>({
   const save = async () => {
     if (!parsed.ok || identity) return;
     setStatus({ kind: 'saving' });
-    try {
-      const saved = await updateResource<T>({ model, data: toWrite(parsed.value, base) });
-      const editable = editableObject(saved);
-      seen.current.add(saved.metadata?.resourceVersion);
-      setBase(editable);
-      // Onto the user's text: the new resourceVersion and whatever the server defaulted land in
-      // it, the user's comments and key order stay.
-      const next = codec.print(text, editable);
-      setText(next);
-      setClean(next);
-      setConflict(null);
-      setStatus({ kind: 'saved', version: saved.metadata?.resourceVersion ?? '' });
-      onSaved?.(saved);
-    } catch (err) {
-      const e = toK8sError(err);
-      if (e.kind !== 'conflict') {
-        setStatus({ kind: 'error', message: e.message });
+    let from = base;
+    let draftText = text;
+    let draft = parsed.value;
+    // A 409 caused only by a controller's status write is retried on the new copy (a few times:
+    // the handler writes status often during a rollout); any other change goes to the user.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const saved = await updateResource<T>({ model, data: toWrite(draft, from) });
+        const editable = editableObject(saved);
+        seen.current.add(saved.metadata?.resourceVersion);
+        setBase(editable);
+        // Onto the user's text: the new resourceVersion and whatever the server defaulted land
+        // in it, the user's comments and key order stay.
+        const next = codec.print(draftText, editable);
+        setText(next);
+        setClean(next);
+        setConflict(null);
+        setStatus({ kind: 'saved', version: saved.metadata?.resourceVersion ?? '' });
+        onSaved?.(saved);
         return;
+      } catch (err) {
+        const e = toK8sError(err);
+        if (e.kind !== 'conflict') {
+          setStatus({ kind: 'error', message: e.message });
+          return;
+        }
       }
       // The server's copy, not the watched one (its resourceVersion may be old: mutations.ts).
+      let latest: T;
       try {
-        const latest = await readResource<T>({
+        latest = await readResource<T>({
           model,
-          name: base.metadata?.name ?? '',
-          namespace: base.metadata?.namespace,
+          name: from.metadata?.name ?? '',
+          namespace: from.metadata?.namespace,
         });
-        setConflict({ latest, choose: null });
-        setStatus({ kind: 'idle' });
       } catch (readErr) {
         setStatus({ kind: 'error', message: toK8sError(readErr).message });
+        return;
       }
+      const rebased =
+        attempt < 3 && changedOnlyWhereUnwritable(from, latest)
+          ? rebaseDraft({
+              text: draftText,
+              base: from,
+              mine: draft,
+              latest,
+              choices: {},
+              merge,
+              print: codec.print,
+            })
+          : undefined;
+      if (!rebased?.ok) {
+        setConflict({ latest, choose: null });
+        setStatus({ kind: 'idle' });
+        return;
+      }
+      seen.current.add(latest.metadata?.resourceVersion);
+      from = editableObject(latest);
+      draft = rebased.merged;
+      draftText = rebased.text;
+      setBase(from);
+      setText(draftText);
     }
   };
 

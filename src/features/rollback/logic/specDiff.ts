@@ -7,6 +7,7 @@ import type {
 import { stringifyResourceYaml } from '../../policies/logic/resourceYaml';
 import { diffLineArrays } from '../../../shared/logic/lineDiff';
 import { isRecord } from '../../../shared/logic/isRecord';
+import { canonicalJson } from '../../../shared/logic/canonicalJson';
 
 export type DiffOp = 'equal' | 'add' | 'remove';
 
@@ -42,13 +43,7 @@ export interface SpecDiff {
   identical: boolean;
 }
 
-/** Key-order-insensitive JSON, for equality of specs. */
-export const canonicalJson = (v: unknown): string =>
-  JSON.stringify(v, (_k, val: unknown) =>
-    isRecord(val)
-      ? Object.fromEntries(Object.entries(val).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : val,
-  );
+export { canonicalJson };
 
 export const specsEqual = (a: unknown, b: unknown): boolean =>
   canonicalJson(a) === canonicalJson(b);
