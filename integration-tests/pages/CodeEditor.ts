@@ -34,8 +34,9 @@ export interface EditorMarkerInfo {
 
 /**
  * The console's code editor (the SDK's CodeEditor, Monaco) inside the element with `testId`. Text
- * goes in as a paste after select-all: typing would run Monaco's auto-closing brackets and
- * auto-indent on every character. Text and markers are read from the editor's model.
+ * goes in as one edit of the whole range, as a paste over select-all: typing would run Monaco's
+ * auto-closing brackets and auto-indent on every character. Text and markers are read from the
+ * editor's model.
  */
 export class CodeEditor {
   readonly root: Locator;
@@ -128,33 +129,30 @@ export class CodeEditor {
     await this.input.focus();
   }
 
-  /** Replaces the whole text, as select-all and paste would. */
+  /**
+   * Replaces the whole text, as select-all and paste would: one edit of the full range through
+   * the editor (an undoable edit that fires the same content change a paste does). A synthetic
+   * paste event raced Monaco taking the focus under load and could insert instead of replace.
+   */
   async fill(text: string): Promise<void> {
     await this.focus();
-    // Select all through the editor: a Ctrl+A pressed while Monaco is still taking the focus
-    // can land nowhere, and the paste would then insert instead of replace.
-    await this.root.evaluate((el) => {
+    await this.root.evaluate((el, pasted) => {
       const monaco = (window as unknown as { monaco: MonacoGlobal }).monaco;
       const editor = monaco.editor
         .getEditors()
         .find((e) => el.contains(e.getContainerDomNode())) as unknown as {
         getModel(): { getFullModelRange(): unknown } | null;
-        setSelection(range: unknown): void;
+        executeEdits(source: string, edits: { range: unknown; text: string }[]): boolean;
+        pushUndoStop(): boolean;
         focus(): void;
       };
       const model = editor.getModel();
-      if (model) editor.setSelection(model.getFullModelRange());
+      if (!model) throw new Error('no Monaco model in this element');
+      editor.pushUndoStop();
+      editor.executeEdits('paste', [{ range: model.getFullModelRange(), text: pasted }]);
+      editor.pushUndoStop();
       editor.focus();
-    });
-    if (text === '') await this.page.keyboard.press('Delete');
-    else
-      await this.input.evaluate((el, pasted) => {
-        const data = new DataTransfer();
-        data.setData('text/plain', pasted);
-        el.dispatchEvent(
-          new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
-        );
-      }, text);
+    }, text);
     await expect.poll(() => this.value()).toBe(text);
   }
 

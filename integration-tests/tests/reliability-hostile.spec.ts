@@ -154,7 +154,7 @@ test('@reliability the read-only persona is offered no write actions', async ({
   await consolePage.setPersona('viewer');
   // Lists window their rows and earlier tests add objects: each is found by the name filter.
   await consolePage.goto('/switchboard/policies?name=worker-bond1');
-  await expect(page.getByText('worker-bond1')).toBeVisible();
+  await expect(page.getByTestId('policy-row-worker-bond1')).toBeVisible();
   await expect(page.getByRole('button', { name: /create/i })).toHaveCount(0);
   await consolePage.goto('/switchboard/all-namespaces/attachments?name=macvlan-storage');
   await expect(page.getByText('macvlan-storage').first()).toBeVisible();

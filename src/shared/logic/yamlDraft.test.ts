@@ -221,3 +221,29 @@ test('changedOnlyWhereUnwritable: status, resourceVersion, generation and manage
   const specEdit = { ...statusWrite, spec: { desiredState: { interfaces: [] } } } as K8sResource;
   assert.equal(changedOnlyWhereUnwritable(base, specEdit), false);
 });
+
+test('rebaseDraft: old status and resourceVersion kept in the draft are not the user’s changes', () => {
+  const base = { ...policy('7', [eth1]), status: { conditions: [{ type: 'Available' }] } };
+  // The text was copied before the last status write: older status and version, plus an edit.
+  const mine = {
+    ...policy('5', [{ ...eth1, mtu: 9000 }]),
+    status: { conditions: [{ type: 'Progressing' }] },
+  };
+  const latest = { ...policy('9', [eth1, eth2]), status: { conditions: [{ type: 'Degraded' }] } };
+  const r = rebaseDraft({
+    text: '',
+    base,
+    mine,
+    latest,
+    choices: {},
+    merge,
+    print: (_text, obj) => JSON.stringify(obj),
+  });
+  assert.ok(r.ok);
+  assert.deepEqual(r.conflicts, []);
+  assert.equal(r.merged.metadata?.resourceVersion, '9');
+  assert.deepEqual(r.merged.status, latest.status);
+  assert.deepEqual(r.merged.spec.desiredState, {
+    interfaces: [{ ...eth1, mtu: 9000 }, eth2],
+  });
+});

@@ -45,6 +45,23 @@ function writable(obj: K8sResource): unknown {
 }
 
 /**
+ * The draft with the base's values where a PUT cannot write (status, resourceVersion,
+ * generation): a text pasted or kept from an older copy carries old values there, which the
+ * server would ignore anyway, and must not show up as the user's changes in a merge.
+ */
+function withUnwritableOf<T extends K8sResource>(mine: T, base: T): T {
+  const out: K8sResource = { ...mine, metadata: { ...(mine.metadata ?? {}) } };
+  const metadata = out.metadata ?? {};
+  if (base.status === undefined) delete out.status;
+  else out.status = base.status;
+  if (base.metadata?.resourceVersion === undefined) delete metadata.resourceVersion;
+  else metadata.resourceVersion = base.metadata.resourceVersion;
+  if (base.metadata?.generation === undefined) delete metadata.generation;
+  else metadata.generation = base.metadata.generation;
+  return out as T;
+}
+
+/**
  * True when the server's copy differs from the one the draft was made from only where a PUT of
  * the draft cannot write: `status` (kube-apiserver ignores it in a main-resource update of a kind
  * with the status subresource, as NodeNetworkConfigurationPolicy and NodeNetworkState have;
@@ -125,9 +142,10 @@ export function rebaseDraft<T extends K8sResource>(input: {
   print: (previousText: string, obj: T) => string;
 }): RebaseResult<T> {
   const latest = editableObject(input.latest);
+  const base = editableObject(input.base);
   const r = input.merge(
-    editableObject(input.base),
-    editableObject(input.mine),
+    base,
+    withUnwritableOf(editableObject(input.mine), base),
     latest,
     input.choices,
   );
