@@ -19,8 +19,31 @@ export class SwitchPortsPage {
     await this.page.getByTestId(`tab-${tab}`).click();
   }
 
-  hostCard(name: string): Locator {
-    return this.page.getByTestId(`host-${name}`);
+  /** The Hosts list's row of a host: the console's VirtualizedTable row holding its name cell. */
+  hostRow(name: string): Locator {
+    return this.listRow(`host-${name}`);
+  }
+
+  /** The Switches list's row of a switch. */
+  switchRow(name: string): Locator {
+    return this.listRow(`switch-${name}`);
+  }
+
+  /** The Attachments list's row of a HostNetworkAttachment. */
+  attachmentRow(name: string): Locator {
+    return this.listRow(`hna-row-${name}`);
+  }
+
+  /** Opens a list row's kebab and returns the menu item titled `title`. */
+  async rowAction(row: Locator, title: string): Promise<Locator> {
+    await row.getByRole('button', { name: 'Kebab toggle' }).click();
+    return this.page.getByRole('menuitem', { name: title });
+  }
+
+  private listRow(nameTestId: string): Locator {
+    return this.page
+      .locator('[data-test-rows="resource-row"]')
+      .filter({ has: this.page.getByTestId(nameTestId) });
   }
 
   hostPhase(name: string): Locator {

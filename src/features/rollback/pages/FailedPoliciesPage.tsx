@@ -198,8 +198,7 @@ function FailedPoliciesPage() {
       {
         id: 'nodes',
         title: t('Nodes'),
-        // Most failing nodes first, as the list opens: the worst policy leads.
-        sort: sortRows((r) => failedNodesSortKey(r.candidate.counts).map((n) => -n), nameOf),
+        sort: sortRows((r) => failedNodesSortKey(r.candidate.counts), nameOf),
         props: { className: W.nodes },
       },
       { id: 'error', title: t('Error'), props: { className: W.error } },

@@ -220,7 +220,7 @@ const AttachmentTableRow = memo(function AttachmentTableRow({
         <span data-test="hna-mode">{hna.spec.mode}</span>
       </TableData>
       <TableData id="native" activeColumnIDs={ids} className={W.native}>
-        {String(hna.spec.nativeVLAN)}
+        <span data-test="hna-native">{String(hna.spec.nativeVLAN)}</span>
       </TableData>
       <TableData id="allowed" activeColumnIDs={ids} className={W.allowed}>
         <span data-test="hna-allowed-cell">{allowedVlansText(hna) || '-'}</span>
