@@ -15,9 +15,13 @@ const NS = 'openshift-machine-api';
 const HNA_PATH = `/apis/metal3.io/v1alpha1/namespaces/${NS}/hostnetworkattachments`;
 const NNCP = '/apis/nmstate.io/v1/nodenetworkconfigurationpolicies';
 
+/** A tall window for the picture: the console's page scrolls inside, so fullPage stops short. */
 async function shot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: size?.width ?? 1440, height: 1600 });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+  if (size) await page.setViewportSize(size);
 }
 
 const storedColumns = (page: Page) =>
@@ -86,12 +90,15 @@ test('switch ports: attachments sort and filter in the URL, tabs keep their filt
     await expect(sp.attachmentRow('storage-trunk')).toBeVisible();
 
     await expect(list.header('Labels')).toHaveCount(0);
-    await list.manageColumns(['Labels'], ['MTU']);
-    await expect(list.header('Labels')).toHaveCount(1);
     await expect(list.header('MTU')).toHaveCount(0);
+    await list.manageColumns(['Labels', 'MTU'], ['Used by']);
+    await expect(list.header('Labels')).toHaveCount(1);
+    await expect(list.header('MTU')).toHaveCount(1);
+    await expect(list.header('Used by')).toHaveCount(0);
     await page.reload();
     await expect(sp.attachmentRow('storage-trunk')).toBeVisible();
-    await expect(list.header('MTU')).toHaveCount(0);
+    await expect(list.header('MTU')).toHaveCount(1);
+    await expect(list.header('Used by')).toHaveCount(0);
     expect(await storedColumns(page)).toMatchObject({
       'metal3.io~v1alpha1~HostNetworkAttachment': expect.arrayContaining(['name', 'labels']),
     });

@@ -67,10 +67,10 @@ const STATUS_FILTER = 'failed-policy-status';
 
 // Same widths on header and cells: each virtualized row is laid out as a table of its own.
 const W = {
-  name: 'pf-m-width-20',
-  status: 'pf-m-width-10',
+  name: 'pf-m-width-25',
+  status: 'pf-m-width-15',
   nodes: 'pf-m-width-25',
-  error: 'pf-m-width-40',
+  error: 'pf-m-width-35',
 } as const;
 
 interface FailedRow extends ListRow {

@@ -31,11 +31,11 @@ const COLUMN_MANAGEMENT_ID = 'metal3.io~v1alpha1~HostNetworkAttachment';
 // through the same widths on header and cells.
 const W = {
   name: 'pf-m-width-20',
-  mode: 'pf-m-width-10',
-  native: 'pf-m-width-10',
+  namespace: 'pf-m-width-15',
+  mode: 'pf-m-width-15',
+  native: 'pf-m-width-15',
   allowed: 'pf-m-width-15',
-  mtu: 'pf-m-width-10',
-  users: 'pf-m-width-25',
+  users: 'pf-m-width-20',
 } as const;
 
 interface AttachmentRow extends ListRow {
@@ -84,6 +84,7 @@ export function AttachmentsTab({ attachments, hosts, canEdit, onEdit }: Attachme
         id: 'namespace',
         title: t('Namespace'),
         sort: sortRows((r) => r.metadata.namespace ?? '', nameOf),
+        props: { className: W.namespace },
       },
       {
         id: 'mode',
@@ -106,8 +107,8 @@ export function AttachmentsTab({ attachments, hosts, canEdit, onEdit }: Attachme
       {
         id: 'mtu',
         title: t('MTU'),
+        additional: true,
         sort: sortRows((r) => (typeof r.hna.spec.mtu === 'number' ? r.hna.spec.mtu : -1), nameOf),
-        props: { className: W.mtu },
       },
       {
         id: 'users',
@@ -213,7 +214,7 @@ const AttachmentTableRow = memo(function AttachmentTableRow({
       <TableData id="name" activeColumnIDs={ids} className={W.name}>
         <span data-test={`hna-row-${name}`}>{name}</span>
       </TableData>
-      <TableData id="namespace" activeColumnIDs={ids}>
+      <TableData id="namespace" activeColumnIDs={ids} className={W.namespace}>
         {hna.metadata.namespace}
       </TableData>
       <TableData id="mode" activeColumnIDs={ids} className={W.mode}>
@@ -225,7 +226,7 @@ const AttachmentTableRow = memo(function AttachmentTableRow({
       <TableData id="allowed" activeColumnIDs={ids} className={W.allowed}>
         <span data-test="hna-allowed-cell">{allowedVlansText(hna) || '-'}</span>
       </TableData>
-      <TableData id="mtu" activeColumnIDs={ids} className={W.mtu}>
+      <TableData id="mtu" activeColumnIDs={ids}>
         {typeof hna.spec.mtu === 'number' ? hna.spec.mtu : '-'}
       </TableData>
       <TableData id="users" activeColumnIDs={ids} className={W.users}>

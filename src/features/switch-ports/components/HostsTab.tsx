@@ -1,11 +1,25 @@
 import { memo, useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Button, Content, EmptyState, Label, List, ListItem } from '@patternfly/react-core';
-import { ActionsColumn, Table, Tbody, Thead, Tr } from '@patternfly/react-table';
+import {
+  Button,
+  Content,
+  DescriptionList,
+  DescriptionListDescription,
+  DescriptionListGroup,
+  DescriptionListTerm,
+  EmptyState,
+  Flex,
+  FlexItem,
+  Label,
+  List,
+  ListItem,
+  Stack,
+  StackItem,
+} from '@patternfly/react-core';
+import { ActionsColumn } from '@patternfly/react-table';
 import type { IAction } from '@patternfly/react-table';
 import { TableData } from '@openshift-console/dynamic-plugin-sdk';
 import type { RowFilter, RowProps, TableColumn } from '@openshift-console/dynamic-plugin-sdk';
-import { Td, Th } from '../../../shared/ui/tableCells';
 import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
 import { BareMetalHostGVK, NodeGVK } from '../../../shared/k8s/models';
 import { objectUrl } from '../../../shared/routes';
@@ -142,12 +156,11 @@ const COLUMN_MANAGEMENT_ID = 'switchboard~switch-ports~hosts';
 
 // Same widths on header and cells: each virtualized row is laid out as a table of its own.
 const W = {
-  name: 'pf-m-width-10',
-  phase: 'pf-m-width-10',
+  name: 'pf-m-width-15',
+  phase: 'pf-m-width-15',
   state: 'pf-m-width-15',
-  node: 'pf-m-width-10',
-  interfaces: 'pf-m-width-45',
-  vlan: 'pf-m-width-10',
+  interfaces: 'pf-m-width-40',
+  vlan: 'pf-m-width-15',
 } as const;
 
 interface HostRow extends ListRow {
@@ -220,8 +233,9 @@ export function HostsTab({
       {
         id: 'node',
         title: t('Node'),
+        // Shown under the host's name as well; the column is there to sort by node.
+        additional: true,
         sort: sortRows((r) => r.view.node?.metadata.name ?? '', nameOf),
-        props: { className: W.node },
       },
       {
         id: 'interfaces',
@@ -330,6 +344,13 @@ const HostTableRow = memo(function HostTableRow({
         <span data-test={`host-${name}`}>
           <Link to={hostUrl}>{name}</Link>
         </span>
+        <Content component="small" data-test={`host-node-${name}`}>
+          {nodeName ? (
+            <Link to={objectUrl(NodeGVK, nodeName)}>{t('Node {{node}}', { node: nodeName })}</Link>
+          ) : (
+            t('No node')
+          )}
+        </Content>
       </TableData>
       <TableData id="namespace" activeColumnIDs={ids}>
         {ns}
@@ -341,7 +362,7 @@ const HostTableRow = memo(function HostTableRow({
         <div data-test={`host-state-${name}`}>{v.provisioningState || '-'}</div>
         <NetworkInterfacesStatus host={v.host} />
       </TableData>
-      <TableData id="node" activeColumnIDs={ids} className={W.node}>
+      <TableData id="node" activeColumnIDs={ids}>
         {nodeName ? <Link to={objectUrl(NodeGVK, nodeName)}>{nodeName}</Link> : t('No node')}
       </TableData>
       <TableData id="interfaces" activeColumnIDs={ids} className={W.interfaces}>
@@ -352,7 +373,7 @@ const HostTableRow = memo(function HostTableRow({
             ))}
           </List>
         )}
-        <NicTable view={v} canEdit={canEdit} onAttach={onAttach} />
+        <NicList view={v} canEdit={canEdit} onAttach={onAttach} />
         <InstalledWithSection
           host={v.host}
           hardwareData={hardwareData.find(
@@ -394,8 +415,11 @@ const HostTableRow = memo(function HostTableRow({
   );
 });
 
-/** A host's NICs: their switch ports, desired and applied config, and the VLANs LLDP sees. */
-function NicTable({
+/**
+ * A host's NICs, one block each: its hardware, switch port, desired and applied config and the
+ * VLANs LLDP sees. Terms and values rather than a nested table: the list cell is narrow.
+ */
+function NicList({
   view: v,
   canEdit,
   onAttach,
@@ -407,30 +431,19 @@ function NicTable({
   const { t } = usePluginTranslation();
   const name = v.host.metadata.name;
   return (
-    <Table
-      variant="compact"
-      borders={false}
-      aria-label={t('Network interfaces of {{host}}', { host: name })}
-    >
-      <Thead>
-        <Tr>
-          <Th>{t('NIC')}</Th>
-          <Th>{t('Switch port')}</Th>
-          <Th>{t('Attachment (desired)')}</Th>
-          <Th>{t('Applied')}</Th>
-          <Th>{t('VLANs observed (LLDP)')}</Th>
-          {canEdit && <Th screenReaderText={t('Actions')} />}
-        </Tr>
-      </Thead>
-      <Tbody>
-        {v.rows.map((row) => {
-          const nic = row.nic;
-          const label = nic.name ?? nic.mac ?? '';
-          const sp = nic.switchPort;
-          return (
-            <Tr key={label} data-test={`nic-${name}-${label}`}>
-              <Td dataLabel={t('NIC')}>
-                <div>{nic.name ?? '-'}</div>
+    <Stack hasGutter aria-label={t('Network interfaces of {{host}}', { host: name })}>
+      {v.rows.map((row) => {
+        const nic = row.nic;
+        const label = nic.name ?? nic.mac ?? '';
+        const sp = nic.switchPort;
+        return (
+          <StackItem key={label} data-test={`nic-${name}-${label}`}>
+            <Flex
+              justifyContent={{ default: 'justifyContentSpaceBetween' }}
+              alignItems={{ default: 'alignItemsCenter' }}
+            >
+              <FlexItem>
+                <strong>{nic.name ?? '-'}</strong>{' '}
                 <Content component="small" data-test="nic-hardware">
                   {[
                     nic.mac ?? '-',
@@ -442,40 +455,9 @@ function NicTable({
                     .filter(Boolean)
                     .join(' · ')}
                 </Content>
-              </Td>
-              <Td dataLabel={t('Switch port')} data-test="nic-port">
-                {sp ? (
-                  <>
-                    {t('{{port}} on {{switch}}', {
-                      port: sp.portID,
-                      switch: nic.switch?.name ?? sp.systemName ?? sp.switchID,
-                    })}{' '}
-                    <Label isCompact>{sp.source === 'override' ? t('override') : t('LLDP')}</Label>
-                  </>
-                ) : (
-                  '-'
-                )}
-                {nic.notes
-                  .filter((n) => n.code === 'nic.unknownSwitch')
-                  .map((n) => (
-                    <Content component="small" key={n.code}>
-                      {noteText(t, n)}
-                    </Content>
-                  ))}
-              </Td>
-              <Td dataLabel={t('Attachment (desired)')} data-test="nic-desired">
-                {nic.hostNetworkAttachment && <div>{nic.hostNetworkAttachment.name}</div>}
-                {desired(t, row)}
-              </Td>
-              <Td dataLabel={t('Applied')} data-test="nic-applied">
-                <Applied row={row} view={v} />
-              </Td>
-              <Td dataLabel={t('VLANs observed (LLDP)')} data-test="nic-observed">
-                {row.observedVlans ? row.observedVlans.join(', ') || t('none') : '-'}
-                <LldpDisagreements row={row} phase={v.phase} />
-              </Td>
+              </FlexItem>
               {canEdit && (
-                <Td isActionCell>
+                <FlexItem>
                   <Button
                     variant="secondary"
                     size="sm"
@@ -484,12 +466,63 @@ function NicTable({
                   >
                     {t('Set attachment')}
                   </Button>
-                </Td>
+                </FlexItem>
               )}
-            </Tr>
-          );
-        })}
-      </Tbody>
-    </Table>
+            </Flex>
+            <DescriptionList
+              isCompact
+              isHorizontal
+              horizontalTermWidthModifier={{ default: '12ch' }}
+            >
+              <DescriptionListGroup>
+                <DescriptionListTerm>{t('Switch port')}</DescriptionListTerm>
+                <DescriptionListDescription data-test="nic-port">
+                  {sp ? (
+                    <>
+                      {t('{{port}} on {{switch}}', {
+                        port: sp.portID,
+                        switch: nic.switch?.name ?? sp.systemName ?? sp.switchID,
+                      })}{' '}
+                      <Label isCompact>
+                        {sp.source === 'override' ? t('override') : t('LLDP')}
+                      </Label>
+                    </>
+                  ) : (
+                    '-'
+                  )}
+                  {nic.notes
+                    .filter((n) => n.code === 'nic.unknownSwitch')
+                    .map((n) => (
+                      <Content component="small" key={n.code}>
+                        {noteText(t, n)}
+                      </Content>
+                    ))}
+                </DescriptionListDescription>
+              </DescriptionListGroup>
+              <DescriptionListGroup>
+                <DescriptionListTerm>{t('Desired')}</DescriptionListTerm>
+                <DescriptionListDescription data-test="nic-desired">
+                  {nic.hostNetworkAttachment && <div>{nic.hostNetworkAttachment.name}</div>}
+                  {desired(t, row)}
+                </DescriptionListDescription>
+              </DescriptionListGroup>
+              <DescriptionListGroup>
+                <DescriptionListTerm>{t('Applied')}</DescriptionListTerm>
+                <DescriptionListDescription data-test="nic-applied">
+                  <Applied row={row} view={v} />
+                </DescriptionListDescription>
+              </DescriptionListGroup>
+              <DescriptionListGroup>
+                <DescriptionListTerm>{t('VLANs (LLDP)')}</DescriptionListTerm>
+                <DescriptionListDescription data-test="nic-observed">
+                  {row.observedVlans ? row.observedVlans.join(', ') || t('none') : '-'}
+                  <LldpDisagreements row={row} phase={v.phase} />
+                </DescriptionListDescription>
+              </DescriptionListGroup>
+            </DescriptionList>
+          </StackItem>
+        );
+      })}
+    </Stack>
   );
 }

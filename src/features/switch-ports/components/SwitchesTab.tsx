@@ -1,11 +1,10 @@
 import { memo, useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Content, EmptyState, Label } from '@patternfly/react-core';
-import { ActionsColumn, Table, Tbody, Thead, Tr } from '@patternfly/react-table';
+import { Content, EmptyState, Label, Stack, StackItem } from '@patternfly/react-core';
+import { ActionsColumn } from '@patternfly/react-table';
 import type { IAction } from '@patternfly/react-table';
 import { TableData } from '@openshift-console/dynamic-plugin-sdk';
 import type { RowFilter, RowProps, TableColumn } from '@openshift-console/dynamic-plugin-sdk';
-import { Td, Th } from '../../../shared/ui/tableCells';
 import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
 import { BareMetalHostGVK, BareMetalSwitchGVK } from '../../../shared/k8s/models';
 import { objectUrl } from '../../../shared/routes';
@@ -32,10 +31,11 @@ const COLUMN_MANAGEMENT_ID = 'metal3.io~v1alpha1~BareMetalSwitch';
 // Same widths on header and cells: each virtualized row is laid out as a table of its own.
 const W = {
   name: 'pf-m-width-15',
+  namespace: 'pf-m-width-15',
   status: 'pf-m-width-15',
-  address: 'pf-m-width-10',
-  vlans: 'pf-m-width-10',
-  ports: 'pf-m-width-40',
+  address: 'pf-m-width-15',
+  vlans: 'pf-m-width-15',
+  ports: 'pf-m-width-25',
 } as const;
 
 interface SwitchRow extends ListRow {
@@ -72,6 +72,7 @@ export function SwitchesTab({ views }: { views: SwitchView[] }) {
         id: 'namespace',
         title: t('Namespace'),
         sort: sortRows((r) => r.metadata.namespace ?? '', nameOf),
+        props: { className: W.namespace },
       },
       {
         id: 'status',
@@ -175,7 +176,7 @@ const SwitchTableRow = memo(function SwitchTableRow({
           <Link to={url}>{name}</Link>
         </span>
       </TableData>
-      <TableData id="namespace" activeColumnIDs={ids}>
+      <TableData id="namespace" activeColumnIDs={ids} className={W.namespace}>
         {ns}
       </TableData>
       <TableData id="status" activeColumnIDs={ids} className={W.status}>
@@ -217,51 +218,36 @@ const SwitchTableRow = memo(function SwitchTableRow({
   );
 });
 
-/** The host ports known to be cabled to the switch, with their phase and attachment. */
+/**
+ * The host ports known to be cabled to the switch, one line each: port, host and NIC, phase,
+ * attachment and VLANs. Lines rather than a nested table: the list cell is narrow.
+ */
 function SwitchPorts({ view }: { view: SwitchView }) {
   const { t } = usePluginTranslation();
   const name = view.switch.metadata.name;
   if (view.ports.length === 0)
     return <>{t('No host port is known to be cabled to this switch.')}</>;
   return (
-    <Table
-      variant="compact"
-      borders={false}
-      aria-label={t('Ports of {{switch}}', { switch: name })}
-    >
-      <Thead>
-        <Tr>
-          <Th>{t('Port')}</Th>
-          <Th>{t('Host')}</Th>
-          <Th>{t('NIC')}</Th>
-          <Th>{t('Phase')}</Th>
-          <Th>{t('Attachment')}</Th>
-          <Th>{t('VLANs')}</Th>
-        </Tr>
-      </Thead>
-      <Tbody>
-        {view.ports.map((p) => (
-          <Tr
-            key={`${p.portID}/${p.host.name}/${p.nic}`}
-            data-test={`switch-port-${name}-${p.portID}`}
-          >
-            <Td dataLabel={t('Port')}>{p.portID}</Td>
-            <Td dataLabel={t('Host')}>
-              <Link to={objectUrl(BareMetalHostGVK, p.host.name, p.host.namespace)}>
-                {p.host.name}
-              </Link>
-            </Td>
-            <Td dataLabel={t('NIC')}>{p.nic}</Td>
-            <Td dataLabel={t('Phase')}>
-              <PhaseLabel phase={p.phase} testId="switch-port-phase" />
-            </Td>
-            <Td dataLabel={t('Attachment')}>
-              {p.attachment ? `${p.attachment.name}${p.mode ? ` (${p.mode})` : ''}` : '-'}
-            </Td>
-            <Td dataLabel={t('VLANs')}>{format(p.vlans) || '-'}</Td>
-          </Tr>
-        ))}
-      </Tbody>
-    </Table>
+    <Stack aria-label={t('Ports of {{switch}}', { switch: name })}>
+      {view.ports.map((p) => (
+        <StackItem
+          key={`${p.portID}/${p.host.name}/${p.nic}`}
+          data-test={`switch-port-${name}-${p.portID}`}
+        >
+          <strong>{p.portID}</strong>{' '}
+          <Link to={objectUrl(BareMetalHostGVK, p.host.name, p.host.namespace)}>{p.host.name}</Link>
+          {` ${p.nic} `}
+          <PhaseLabel phase={p.phase} testId="switch-port-phase" />{' '}
+          <Content component="small">
+            {[
+              p.attachment
+                ? `${p.attachment.name}${p.mode ? ` (${p.mode})` : ''}`
+                : t('No attachment'),
+              t('VLANs: {{vlans}}', { vlans: format(p.vlans) || '-' }),
+            ].join(' · ')}
+          </Content>
+        </StackItem>
+      ))}
+    </Stack>
   );
 }
