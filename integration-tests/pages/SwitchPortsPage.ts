@@ -15,6 +15,18 @@ export class SwitchPortsPage {
     await this.console.goto(`/switchboard/switch-ports?tab=${tab}`);
   }
 
+  /**
+   * The Hosts tab in a window tall enough for every demo host: the list is windowed as the
+   * console's lists are, so a host below the fold has no row in the page.
+   */
+  async gotoHostsAllInView(): Promise<void> {
+    await this.page.setViewportSize({
+      width: this.page.viewportSize()?.width ?? 1440,
+      height: 4000,
+    });
+    await this.goto('hosts');
+  }
+
   async openTab(tab: Tab): Promise<void> {
     await this.page.getByTestId(`tab-${tab}`).click();
   }

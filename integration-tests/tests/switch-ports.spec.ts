@@ -3,6 +3,7 @@
 // Secret and validated, and a viewer gets no authoring actions.
 import * as path from 'node:path';
 import { test, expect } from '../fixtures';
+import { ListPage } from '../pages/ListPage';
 import { SwitchPortsPage } from '../pages/SwitchPortsPage';
 import { ConsolePage } from '../pages/ConsolePage';
 
@@ -136,6 +137,8 @@ test('a new switch with its credentials Secret becomes Valid; tor-2 shows its cr
   await dialog.getByTestId('bms-save').click();
   await expect(dialog).toHaveCount(0);
 
+  // Rows out of view are not rendered (the console's list is windowed): filter to the new one.
+  await new ListPage(page).filterByName(name);
   await expect(sp.switchValid(name)).toHaveText('Valid', { timeout: 15_000 });
   const sw = await kube.get<{ spec: { credentials: { name: string; namespace?: string } } }>(
     `/apis/metal3.io/v1alpha1/namespaces/${NS}/baremetalswitches/${name}`,

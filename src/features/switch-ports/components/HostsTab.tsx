@@ -133,7 +133,8 @@ function NetworkInterfacesStatus({ host }: { host: BareMetalHost }) {
       data-status={validity.status}
       data-reason={validity.reason}
     >
-      <Label color={ok ? 'green' : 'orange'} isCompact>
+      {/* Whole: the list cell is narrower than PatternFly's truncation width. */}
+      <Label color={ok ? 'green' : 'orange'} isCompact textMaxWidth="none">
         {ok ? t('Network interfaces valid') : t('Network interfaces not valid')}
       </Label>{' '}
       {networkInterfacesReasonText(t, validity.reason)}{' '}
