@@ -94,7 +94,7 @@ test('@reliability a 410 Gone on a console watch is ignored; the 1006 drop re-li
   });
   await page.clock.install();
   await consolePage.goto(NNS_LIST);
-  const rows = page.getByTestId('nns-list-table').locator('tbody tr');
+  const rows = page.getByTestId('nns-list-table').locator('[data-test-rows="resource-row"]');
   await expect(rows.first()).toBeVisible();
   const before = await rows.count();
   await expect.poll(() => first !== undefined).toBe(true);
