@@ -46,8 +46,16 @@ export class RollbackPages {
   get failedEnactments(): Locator {
     return this.page.getByTestId('failed-enactments');
   }
+  /** The failed-policies list's row of a policy (the console's VirtualizedTable row). */
   failedPolicyRow(policy: string): Locator {
-    return this.page.getByTestId(`failed-policy-${policy}`);
+    return this.page
+      .locator('[data-test-rows="resource-row"]')
+      .filter({ has: this.page.getByTestId(`failed-policy-${policy}`) });
+  }
+  /** Opens a failed policy's kebab and returns the menu item titled `title`. */
+  async failedPolicyAction(policy: string, title: string): Promise<Locator> {
+    await this.failedPolicyRow(policy).getByRole('button', { name: 'Kebab toggle' }).click();
+    return this.page.getByRole('menuitem', { name: title });
   }
   /** The live rollout box after a write; its outcome label appears once settled. */
   get writeOutcome(): Locator {

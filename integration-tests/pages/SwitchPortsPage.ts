@@ -15,12 +15,47 @@ export class SwitchPortsPage {
     await this.console.goto(`/switchboard/switch-ports?tab=${tab}`);
   }
 
+  /**
+   * The Hosts tab in a window tall enough for every demo host: the list is windowed as the
+   * console's lists are, so a host below the fold has no row in the page.
+   */
+  async gotoHostsAllInView(): Promise<void> {
+    await this.page.setViewportSize({
+      width: this.page.viewportSize()?.width ?? 1440,
+      height: 4000,
+    });
+    await this.goto('hosts');
+  }
+
   async openTab(tab: Tab): Promise<void> {
     await this.page.getByTestId(`tab-${tab}`).click();
   }
 
-  hostCard(name: string): Locator {
-    return this.page.getByTestId(`host-${name}`);
+  /** The Hosts list's row of a host: the console's VirtualizedTable row holding its name cell. */
+  hostRow(name: string): Locator {
+    return this.listRow(`host-${name}`);
+  }
+
+  /** The Switches list's row of a switch. */
+  switchRow(name: string): Locator {
+    return this.listRow(`switch-${name}`);
+  }
+
+  /** The Attachments list's row of a HostNetworkAttachment. */
+  attachmentRow(name: string): Locator {
+    return this.listRow(`hna-row-${name}`);
+  }
+
+  /** Opens a list row's kebab and returns the menu item titled `title`. */
+  async rowAction(row: Locator, title: string): Promise<Locator> {
+    await row.getByRole('button', { name: 'Kebab toggle' }).click();
+    return this.page.getByRole('menuitem', { name: title });
+  }
+
+  private listRow(nameTestId: string): Locator {
+    return this.page
+      .locator('[data-test-rows="resource-row"]')
+      .filter({ has: this.page.getByTestId(nameTestId) });
   }
 
   hostPhase(name: string): Locator {

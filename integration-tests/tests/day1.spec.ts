@@ -21,7 +21,7 @@ test('the host view shows what a host was installed with and how it drifted', as
   page,
 }) => {
   const sp = new SwitchPortsPage(consolePage);
-  await sp.goto('hosts');
+  await sp.gotoHostsAllInView();
   const section = page.getByTestId('installed-with-openshift-worker-2');
   // The source is known once the NMStateConfig and InfraEnv lists are in (a few watches on a
   // shared machine): openshift-worker-2-retired has the host's MAC but is not selected.
@@ -105,7 +105,7 @@ test('a user who may not read Secrets is told so on the host view, and nothing o
 }) => {
   const viewer = await asViewer(consolePage, page);
   const sp = new SwitchPortsPage(consolePage);
-  await sp.goto('hosts');
+  await sp.gotoHostsAllInView();
   const section = page.getByTestId('installed-with-openshift-worker-2');
   // The source is known once the NMStateConfig and InfraEnv lists are in (a few watches on a
   // shared machine): openshift-worker-2-retired has the host's MAC but is not selected.
@@ -155,7 +155,7 @@ test('a user who may read the Secret gets its metadata first, then its data', as
     if (r.url().includes(SECRET_PATH)) accepts.push(r.headers()['accept'] ?? '');
   });
   const sp = new SwitchPortsPage(consolePage);
-  await sp.goto('hosts');
+  await sp.gotoHostsAllInView();
   await expect(page.getByTestId('installed-with-openshift-worker-2-row-ens2f0')).toBeVisible(
     SOURCE_WAIT,
   );
@@ -177,7 +177,7 @@ test('only NMStateConfigs an InfraEnv selects count for a host, live', async ({
       spec: { nmStateConfigLabelSelector: { matchLabels: { [LABEL]: value } } },
     });
   const sp = new SwitchPortsPage(consolePage);
-  await sp.goto('hosts');
+  await sp.gotoHostsAllInView();
   const source = (host: string) => page.getByTestId(`installed-with-${host}-source`);
   // openshift-worker-2-retired has worker-2's MAC, but ocp4 does not select it.
   await expect(source('openshift-worker-3')).toHaveText(

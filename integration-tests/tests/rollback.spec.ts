@@ -114,7 +114,7 @@ test('a policy failing on one node: failed view, topology, rollback to the last 
   await page.screenshot({ path: path.join(shots, 'rollback-failed-policies.png'), fullPage: true });
 
   // Topology, highlighted.
-  await row.getByTestId('failed-policy-topology').click();
+  await (await rb.failedPolicyAction(name, 'Show on topology')).click();
   await expect(page).toHaveURL(new RegExp(`highlightPolicy=${name}`));
   await expect(page.getByTestId('legend-highlight')).toContainText(name);
   await page.screenshot({ path: path.join(shots, 'rollback-topology.png'), fullPage: true });

@@ -70,7 +70,7 @@ test('a deployed host: applied config is on the switch, and a change waits for d
 
   // Editing the in-use attachment names the deployed hosts whose ports keep the old config.
   await sp.openTab('attachments');
-  await page.getByTestId('hna-edit-storage-trunk').click();
+  await (await sp.rowAction(sp.attachmentRow('storage-trunk'), 'Edit')).click();
   await expect(sp.hnaEditor.getByTestId('hna-deferred')).toContainText(`${NS}/${host}`);
 });
 

@@ -1,9 +1,14 @@
-import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
-import { useAccessReview } from '@openshift-console/dynamic-plugin-sdk';
-import { Alert, Button, EmptyState, EmptyStateBody, Label } from '@patternfly/react-core';
-import { Table, Tbody, Thead, Tr } from '@patternfly/react-table';
-import { Td, Th } from '../../../shared/ui/tableCells';
+import { memo, useCallback, useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { TableData, useAccessReview } from '@openshift-console/dynamic-plugin-sdk';
+import type { RowFilter, RowProps, TableColumn } from '@openshift-console/dynamic-plugin-sdk';
+import { Alert, Card, CardBody, EmptyState, EmptyStateBody, Label } from '@patternfly/react-core';
+import { ActionsColumn } from '@patternfly/react-table';
+import type { IAction } from '@patternfly/react-table';
+import { ConsoleList } from '../../../shared/ui/ConsoleList';
+import type { ListRow } from '../../../shared/ui/ConsoleList';
+import { LabelList } from '../../../shared/ui/LabelList';
+import { labelStrings, matchesAnySelected, sortRows } from '../../../shared/logic/listSort';
 import { NodeGVK, NodeNetworkStateGVK, PolicyGVK, PolicyModel } from '../../../shared/k8s/models';
 import { objectUrl } from '../../../shared/routes';
 import { useWatchedList } from '../../../shared/k8s/useWatchedList';
@@ -17,9 +22,15 @@ import type {
   NodeNetworkState,
 } from '../../../shared/model/nmstate';
 import { useEnactmentCounts } from '../../policies/data/useEnactmentCounts';
-import type { PhaseCounts } from '../../policies/logic/enactmentCounter';
 import { listFailedPolicies } from '../logic/failed';
-import { classifyPhaseCounts } from '../logic/outcome';
+import {
+  countCurrent,
+  FAILED_OUTCOME_ITEMS,
+  failedNodesSortKey,
+  failedOutcomeSortKey,
+  listFailedCandidates,
+} from '../logic/failedList';
+import type { FailedCandidate, FailedOutcome } from '../logic/failedList';
 import { usePolicyEnactments, usePolicyHistory } from '../data/usePolicyHistory';
 import { useFailedEnactments } from '../data/useFailedEnactments';
 import { topologyHighlightUrl } from '../components/FailedEnactmentsPanel';
@@ -50,96 +61,103 @@ function RowRollback({
   );
 }
 
-interface Candidate {
-  policy: NodeNetworkConfigurationPolicy;
-  outcome: 'Failing' | 'Aborted';
-  counts: PhaseCounts;
+// Its own key, not the policy GVK: the policy list keeps its column choice under that one.
+const COLUMN_MANAGEMENT_ID = 'switchboard~failed-policies';
+const STATUS_FILTER = 'failed-policy-status';
+
+// Same widths on header and cells: each virtualized row is laid out as a table of its own.
+const W = {
+  name: 'pf-m-width-25',
+  status: 'pf-m-width-15',
+  nodes: 'pf-m-width-25',
+  error: 'pf-m-width-35',
+} as const;
+
+interface FailedRow extends ListRow {
+  candidate: FailedCandidate;
 }
+
+interface FailedRowData {
+  canUpdate: boolean;
+  onRollback: (name: string) => void;
+}
+
+const nameOf = (r: FailedRow) => r.metadata.name;
+
+const outcomeText = (t: ReturnType<typeof usePluginTranslation>['t'], o: FailedOutcome) =>
+  o === 'Failing' ? t('Failing') : t('Aborted');
 
 /**
  * One failed policy. Its node names and error come from a lean watch of that policy's failing
  * and aborted enactments alone (the handler labels them; useFailedEnactments keeps a trimmed
  * copy of each), so the page never holds whole enactments; the counts come from the page's
- * enactment counter and show at once.
+ * enactment counter and show at once. The watch runs while the row is rendered, so a long list
+ * watches only the rows in view.
  */
-function FailedPolicyTableRow({
-  candidate,
-  canUpdate,
-  isOpen,
-  onToggle,
-}: {
-  candidate: Candidate;
-  canUpdate: boolean;
-  isOpen: boolean;
-  onToggle: () => void;
-}) {
+const FailedPolicyTableRow = memo(function FailedPolicyTableRow({
+  obj,
+  activeColumnIDs: ids,
+  rowData,
+}: RowProps<FailedRow, FailedRowData>) {
   const { t } = usePluginTranslation();
-  const { policy, counts } = candidate;
+  const navigate = useNavigate();
+  const { policy, counts } = obj.candidate;
+  const { canUpdate, onRollback } = rowData;
   const name = policy.metadata.name;
   const enactments = useFailedEnactments(name);
   const details = useMemo(
     () => listFailedPolicies([policy], enactments.data)[0],
     [policy, enactments.data],
   );
-  const outcome = details?.outcome ?? candidate.outcome;
+  const outcome = details?.outcome ?? obj.candidate.outcome;
   const total = countCurrent(counts);
+  const actions: IAction[] = [
+    { title: t('Show on topology'), onClick: () => void navigate(topologyHighlightUrl(name)) },
+    {
+      title: t('View history'),
+      onClick: () => void navigate(`${objectUrl(PolicyGVK, name)}#history`),
+    },
+  ];
+  if (canUpdate) actions.push({ title: t('Roll back'), onClick: () => onRollback(name) });
   return (
     <>
-      <Tr data-test={`failed-policy-${name}`}>
-        <Td dataLabel={t('Policy')}>
+      <TableData id="name" activeColumnIDs={ids} className={W.name}>
+        <span data-test={`failed-policy-${name}`}>
           <Link to={`${objectUrl(PolicyGVK, name)}#history`} data-test="failed-policy-link">
             {name}
           </Link>
-        </Td>
-        <Td dataLabel={t('Status')}>
-          <Label isCompact color={outcome === 'Failing' ? 'red' : 'orange'}>
-            {outcome === 'Failing' ? t('Failing') : t('Aborted')}
-          </Label>
-        </Td>
-        <Td dataLabel={t('Nodes')} data-test="failed-policy-nodes">
+        </span>
+      </TableData>
+      <TableData id="status" activeColumnIDs={ids} className={W.status}>
+        <Label
+          isCompact
+          color={outcome === 'Failing' ? 'red' : 'orange'}
+          data-test="failed-policy-status"
+        >
+          {outcomeText(t, outcome)}
+        </Label>
+      </TableData>
+      <TableData id="nodes" activeColumnIDs={ids} className={W.nodes}>
+        <span data-test="failed-policy-nodes">
           {t('{{failing}} of {{total}} failing', { failing: counts.Failing, total })}
           {counts.Aborted > 0 && ` · ${t('{{count}} aborted', { count: counts.Aborted })}`}
           {details && <div>{[...details.failingNodes, ...details.abortedNodes].join(', ')}</div>}
-        </Td>
-        <Td dataLabel={t('Error')} data-test="failed-policy-error">
+        </span>
+      </TableData>
+      <TableData id="error" activeColumnIDs={ids} className={W.error}>
+        <span data-test="failed-policy-error">
           {details?.headline ?? (enactments.isLoading ? t('Loading…') : t('No error message'))}
-        </Td>
-        <Td isActionCell>
-          <Link to={topologyHighlightUrl(name)} data-test="failed-policy-topology">
-            {t('Show on topology')}
-          </Link>{' '}
-          {canUpdate && (
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={onToggle}
-              data-test="failed-policy-rollback"
-            >
-              {t('Roll back')}
-            </Button>
-          )}
-        </Td>
-      </Tr>
-      {isOpen && canUpdate && (
-        <Tr>
-          <Td colSpan={5}>
-            <RowRollback policy={policy} onClose={onToggle} />
-          </Td>
-        </Tr>
-      )}
+        </span>
+      </TableData>
+      <TableData id="labels" activeColumnIDs={ids}>
+        <LabelList labels={policy.metadata.labels} />
+      </TableData>
+      <TableData id="" activeColumnIDs={ids} className="pf-v6-c-table__action">
+        <ActionsColumn items={actions} data-test="row-actions" />
+      </TableData>
     </>
   );
-}
-
-/** Enactments of the policy's current generation, whatever their phase. */
-const countCurrent = (counts: PhaseCounts): number =>
-  counts.Available +
-  counts.Failing +
-  counts.Aborted +
-  counts.Retrying +
-  counts.Progressing +
-  counts.Pending +
-  counts.Unknown;
+});
 
 function FailedPoliciesPage() {
   const { t } = usePluginTranslation();
@@ -153,21 +171,80 @@ function FailedPoliciesPage() {
     verb: 'update',
   });
   const [open, setOpen] = useState<string | null>(null);
-  const candidates = useMemo(() => {
-    const out: Candidate[] = [];
-    for (const policy of policies.data) {
-      const counts = enactments.counts.get(policy.metadata.name);
-      if (!counts) continue;
-      const outcome = classifyPhaseCounts(policy, counts);
-      if (outcome === 'Failing' || outcome === 'Aborted') out.push({ policy, outcome, counts });
-    }
-    // Worst first: most failing nodes, then by name.
-    return out.sort(
-      (a, b) =>
-        b.counts.Failing - a.counts.Failing ||
-        a.policy.metadata.name.localeCompare(b.policy.metadata.name),
-    );
-  }, [policies.data, enactments.counts]);
+  const onRollback = useCallback((name: string) => setOpen(name), []);
+  const data = useMemo(
+    () =>
+      listFailedCandidates(policies.data, enactments.counts).map((candidate): FailedRow => ({
+        metadata: candidate.policy.metadata,
+        candidate,
+      })),
+    [policies.data, enactments.counts],
+  );
+  const opened = data.find((r) => r.metadata.name === open)?.candidate.policy;
+  const columns = useMemo<TableColumn<FailedRow>[]>(
+    () => [
+      {
+        id: 'name',
+        title: t('Policy'),
+        sort: sortRows(nameOf, nameOf),
+        props: { className: W.name },
+      },
+      {
+        id: 'status',
+        title: t('Status'),
+        sort: sortRows((r) => failedOutcomeSortKey(r.candidate.outcome), nameOf),
+        props: { className: W.status },
+      },
+      {
+        id: 'nodes',
+        title: t('Nodes'),
+        sort: sortRows((r) => failedNodesSortKey(r.candidate.counts), nameOf),
+        props: { className: W.nodes },
+      },
+      { id: 'error', title: t('Error'), props: { className: W.error } },
+      {
+        id: 'labels',
+        title: t('Labels'),
+        additional: true,
+        sort: sortRows((r) => labelStrings(r.metadata.labels).join(','), nameOf),
+      },
+      { id: '', title: '', props: { className: 'pf-v6-c-table__action' } },
+    ],
+    [t],
+  );
+  const rowFilters = useMemo<RowFilter<FailedRow>[]>(() => {
+    const isMatch = (r: FailedRow, id: string) => r.candidate.outcome === id;
+    return [
+      {
+        filterGroupName: t('Status'),
+        type: STATUS_FILTER,
+        items: FAILED_OUTCOME_ITEMS.map((id) => ({ id, title: outcomeText(t, id) })),
+        isMatch,
+        filter: (input, r) => matchesAnySelected(input.selected, r, isMatch),
+      },
+    ];
+  }, [t]);
+  const rowData = useMemo<FailedRowData>(
+    () => ({ canUpdate, onRollback }),
+    [canUpdate, onRollback],
+  );
+  const NoData = useMemo(
+    () =>
+      function NoFailedPolicies() {
+        return (
+          <EmptyState
+            titleText={t('No failed policies')}
+            headingLevel="h2"
+            data-test="failed-policies-empty"
+          >
+            <EmptyStateBody>
+              {t('Every policy is Available, progressing or matches no node.')}
+            </EmptyStateBody>
+          </EmptyState>
+        );
+      },
+    [t],
+  );
   return (
     <PageShell
       title={t('Failed policies')}
@@ -199,43 +276,28 @@ function FailedPoliciesPage() {
             data-test="failed-policies-enactments-error"
           />
         )}
-        {candidates.length === 0 ? (
-          <EmptyState
-            titleText={t('No failed policies')}
-            headingLevel="h2"
-            data-test="failed-policies-empty"
-          >
-            <EmptyStateBody>
-              {t('Every policy is Available, progressing or matches no node.')}
-            </EmptyStateBody>
-          </EmptyState>
-        ) : (
-          <Table aria-label={t('Failed policies')} data-test="failed-policies-table">
-            <Thead>
-              <Tr>
-                <Th>{t('Policy')}</Th>
-                <Th>{t('Status')}</Th>
-                <Th>{t('Nodes')}</Th>
-                <Th>{t('Error')}</Th>
-                <Th screenReaderText={t('Actions')} />
-              </Tr>
-            </Thead>
-            <Tbody>
-              {candidates.map((c) => {
-                const name = c.policy.metadata.name;
-                return (
-                  <FailedPolicyTableRow
-                    key={name}
-                    candidate={c}
-                    canUpdate={canUpdate}
-                    isOpen={open === name}
-                    onToggle={() => setOpen(open === name ? null : name)}
-                  />
-                );
-              })}
-            </Tbody>
-          </Table>
+        {opened && canUpdate && (
+          // Above the list rather than inside it: a virtualized row has one line of cells.
+          <Card isCompact data-test="failed-policy-rollback-card">
+            <CardBody>
+              <RowRollback policy={opened} onClose={() => setOpen(null)} />
+            </CardBody>
+          </Card>
         )}
+        <ConsoleList<FailedRow, FailedRowData>
+          data={data}
+          loaded
+          columns={columns}
+          columnManagementID={COLUMN_MANAGEMENT_ID}
+          kindLabel={t('NodeNetworkConfigurationPolicy')}
+          rowFilters={rowFilters}
+          Row={FailedPolicyTableRow}
+          rowData={rowData}
+          label={t('failed policies')}
+          ariaLabel={t('Failed policies')}
+          NoDataEmptyMsg={NoData}
+          testId="failed-policies-table"
+        />
       </DataState>
     </PageShell>
   );

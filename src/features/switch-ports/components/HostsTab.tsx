@@ -1,19 +1,25 @@
-import { Link } from 'react-router';
+import { memo, useMemo } from 'react';
+import { Link, useNavigate } from 'react-router';
 import {
   Button,
-  Card,
-  CardBody,
-  CardTitle,
   Content,
+  DescriptionList,
+  DescriptionListDescription,
+  DescriptionListGroup,
+  DescriptionListTerm,
   EmptyState,
   Flex,
   FlexItem,
   Label,
   List,
   ListItem,
+  Stack,
+  StackItem,
 } from '@patternfly/react-core';
-import { Table, Tbody, Thead, Tr } from '@patternfly/react-table';
-import { Td, Th } from '../../../shared/ui/tableCells';
+import { ActionsColumn } from '@patternfly/react-table';
+import type { IAction } from '@patternfly/react-table';
+import { TableData } from '@openshift-console/dynamic-plugin-sdk';
+import type { RowFilter, RowProps, TableColumn } from '@openshift-console/dynamic-plugin-sdk';
 import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
 import { BareMetalHostGVK, NodeGVK } from '../../../shared/k8s/models';
 import { objectUrl } from '../../../shared/routes';
@@ -24,7 +30,19 @@ import type {
   NodeNetworkState,
 } from '../../../shared/model/nmstate';
 import { InstalledWithSection } from '../../day1/components/InstalledWithSection';
-import type { NicPort, PortPhase } from '../model/types';
+import type { NicPort, PortPhase, VlanMismatch } from '../model/types';
+import { ConsoleList } from '../../../shared/ui/ConsoleList';
+import type { ListRow } from '../../../shared/ui/ConsoleList';
+import { LabelList } from '../../../shared/ui/LabelList';
+import { labelStrings, matchesAnySelected, sortRows } from '../../../shared/logic/listSort';
+import {
+  HOST_VLAN_FILTER_ITEMS,
+  hostMatchesVlanFilter,
+  hostMismatchCounts,
+  mismatchSortKey,
+  PORT_PHASE_ORDER,
+  portPhaseSortKey,
+} from '../logic/portLists';
 import { LldpDisagreements } from './LldpDisagreements';
 import {
   networkInterfacesValidity,
@@ -115,7 +133,8 @@ function NetworkInterfacesStatus({ host }: { host: BareMetalHost }) {
       data-status={validity.status}
       data-reason={validity.reason}
     >
-      <Label color={ok ? 'green' : 'orange'} isCompact>
+      {/* Whole: the list cell is narrower than PatternFly's truncation width. */}
+      <Label color={ok ? 'green' : 'orange'} isCompact textMaxWidth="none">
         {ok ? t('Network interfaces valid') : t('Network interfaces not valid')}
       </Label>{' '}
       {networkInterfacesReasonText(t, validity.reason)}{' '}
@@ -129,9 +148,28 @@ function NetworkInterfacesStatus({ host }: { host: BareMetalHost }) {
   );
 }
 
-interface HostsTabProps {
-  views: HostPortsView[];
-  /** For each host's day-1 "installed with" comparison. */
+// Prefixed with the tab: the switch-port page's tabs share one URL.
+const PHASE_FILTER = 'sp-host-phase';
+const VLAN_FILTER = 'sp-host-vlan';
+// Not the BareMetalHost GVK: the console's own host list keeps its column choice under that key,
+// and this list's columns are others.
+const COLUMN_MANAGEMENT_ID = 'switchboard~switch-ports~hosts';
+
+// Same widths on header and cells: each virtualized row is laid out as a table of its own.
+const W = {
+  name: 'pf-m-width-15',
+  phase: 'pf-m-width-15',
+  state: 'pf-m-width-15',
+  interfaces: 'pf-m-width-40',
+  vlan: 'pf-m-width-15',
+} as const;
+
+interface HostRow extends ListRow {
+  view: HostPortsView;
+  mismatches: { errors: number; warnings: number };
+}
+
+interface HostRowData {
   hardwareData: readonly HardwareData[];
   nodeNetworkStates: readonly NodeNetworkState[];
   policies: readonly NodeNetworkConfigurationPolicy[];
@@ -139,9 +177,18 @@ interface HostsTabProps {
   onAttach: (host: BareMetalHost, nic: NicPort) => void;
 }
 
-/** One card per host: its NICs, their switch ports, desired/applied config and observed VLANs. */
+interface HostsTabProps extends HostRowData {
+  views: HostPortsView[];
+  /** The VLAN check's findings; each host row counts its own. */
+  mismatches: readonly VlanMismatch[];
+}
+
+const nameOf = (r: HostRow) => `${r.metadata.name} ${r.metadata.namespace ?? ''}`;
+
+/** One row per host: its port phase, provisioning state, node, NICs and their switch ports. */
 export function HostsTab({
   views,
+  mismatches,
   hardwareData,
   nodeNetworkStates,
   policies,
@@ -149,152 +196,334 @@ export function HostsTab({
   onAttach,
 }: HostsTabProps) {
   const { t } = usePluginTranslation();
-  if (views.length === 0)
-    return (
-      <EmptyState titleText={t('No bare-metal hosts')} headingLevel="h2" data-test="hosts-empty" />
-    );
-  return (
-    <Flex direction={{ default: 'column' }}>
-      {views.map((v) => {
-        const name = v.host.metadata.name;
-        const ns = v.host.metadata.namespace;
+  const data = useMemo(
+    () =>
+      views.map((view): HostRow => ({
+        metadata: view.host.metadata,
+        view,
+        mismatches: hostMismatchCounts(view.host.metadata, mismatches),
+      })),
+    [views, mismatches],
+  );
+  const columns = useMemo<TableColumn<HostRow>[]>(
+    () => [
+      {
+        id: 'name',
+        title: t('Name'),
+        sort: sortRows((r) => r.metadata.name, nameOf),
+        props: { className: W.name },
+      },
+      {
+        id: 'namespace',
+        title: t('Namespace'),
+        additional: true,
+        sort: sortRows((r) => r.metadata.namespace ?? '', nameOf),
+      },
+      {
+        id: 'phase',
+        title: t('Ports on'),
+        sort: sortRows((r) => portPhaseSortKey(r.view.phase), nameOf),
+        props: { className: W.phase },
+      },
+      {
+        id: 'state',
+        title: t('Provisioning state'),
+        sort: sortRows((r) => r.view.provisioningState, nameOf),
+        props: { className: W.state },
+      },
+      {
+        id: 'node',
+        title: t('Node'),
+        // Shown under the host's name as well; the column is there to sort by node.
+        additional: true,
+        sort: sortRows((r) => r.view.node?.metadata.name ?? '', nameOf),
+      },
+      {
+        id: 'interfaces',
+        title: t('Network interfaces'),
+        sort: sortRows((r) => r.view.rows.length, nameOf),
+        props: { className: W.interfaces },
+      },
+      {
+        id: 'vlan',
+        title: t('VLAN check'),
+        sort: sortRows((r) => mismatchSortKey(r.mismatches), nameOf),
+        props: { className: W.vlan },
+      },
+      {
+        id: 'labels',
+        title: t('Labels'),
+        additional: true,
+        sort: sortRows((r) => labelStrings(r.metadata.labels).join(','), nameOf),
+      },
+      { id: '', title: '', props: { className: 'pf-v6-c-table__action' } },
+    ],
+    [t],
+  );
+  const rowFilters = useMemo<RowFilter<HostRow>[]>(() => {
+    const isPhase = (r: HostRow, id: string) => r.view.phase === id;
+    const isVlan = (r: HostRow, id: string) => hostMatchesVlanFilter(r.mismatches, id);
+    return [
+      {
+        filterGroupName: t('Ports on'),
+        type: PHASE_FILTER,
+        items: PORT_PHASE_ORDER.map((id) => ({ id, title: phaseLabel(t, id) })),
+        isMatch: isPhase,
+        filter: (input, r) => matchesAnySelected(input.selected, r, isPhase),
+      },
+      {
+        filterGroupName: t('VLAN check'),
+        type: VLAN_FILTER,
+        items: HOST_VLAN_FILTER_ITEMS.map((id) => ({
+          id,
+          title: id === 'mismatch' ? t('VLAN mismatch') : t('No VLAN mismatch'),
+        })),
+        isMatch: isVlan,
+        filter: (input, r) => matchesAnySelected(input.selected, r, isVlan),
+      },
+    ];
+  }, [t]);
+  const rowData = useMemo<HostRowData>(
+    () => ({ hardwareData, nodeNetworkStates, policies, canEdit, onAttach }),
+    [hardwareData, nodeNetworkStates, policies, canEdit, onAttach],
+  );
+  const NoData = useMemo(
+    () =>
+      function NoHosts() {
         return (
-          <FlexItem key={`${ns}/${name}`}>
-            <Card data-test={`host-${name}`} isCompact>
-              <CardTitle>
-                <Flex>
-                  <FlexItem>
-                    <Link to={objectUrl(BareMetalHostGVK, name, ns)}>{`${ns}/${name}`}</Link>
-                  </FlexItem>
-                  <FlexItem>
-                    {t('Ports on:')} <PhaseLabel phase={v.phase} testId={`host-phase-${name}`} />
-                  </FlexItem>
-                  <FlexItem data-test={`host-state-${name}`}>
-                    {t('Provisioning state: {{state}}', { state: v.provisioningState || '-' })}
-                  </FlexItem>
-                  <FlexItem>
-                    {v.node ? (
-                      <Link to={objectUrl(NodeGVK, v.node.metadata.name)}>
-                        {t('Node {{node}}', { node: v.node.metadata.name })}
-                      </Link>
-                    ) : (
-                      t('No node')
-                    )}
-                  </FlexItem>
-                </Flex>
-              </CardTitle>
-              <CardBody>
-                <NetworkInterfacesStatus host={v.host} />
-                {v.notes.length > 0 && (
-                  <List data-test={`host-notes-${name}`}>
-                    {v.notes.map((n, i) => (
-                      <ListItem key={i}>{noteText(t, n)}</ListItem>
-                    ))}
-                  </List>
-                )}
-                <Table
-                  variant="compact"
-                  aria-label={t('Network interfaces of {{host}}', { host: name })}
-                >
-                  <Thead>
-                    <Tr>
-                      <Th>{t('NIC')}</Th>
-                      <Th>{t('MAC')}</Th>
-                      <Th>{t('Speed')}</Th>
-                      <Th>{t('PXE')}</Th>
-                      <Th>{t('Switch port')}</Th>
-                      <Th>{t('Attachment (desired)')}</Th>
-                      <Th>{t('Applied')}</Th>
-                      <Th>{t('VLANs observed (LLDP)')}</Th>
-                      {canEdit && <Th screenReaderText={t('Actions')} />}
-                    </Tr>
-                  </Thead>
-                  <Tbody>
-                    {v.rows.map((row) => {
-                      const nic = row.nic;
-                      const label = nic.name ?? nic.mac ?? '';
-                      const sp = nic.switchPort;
-                      return (
-                        <Tr key={label} data-test={`nic-${name}-${label}`}>
-                          <Td dataLabel={t('NIC')}>{nic.name ?? '-'}</Td>
-                          <Td dataLabel={t('MAC')}>{nic.mac ?? '-'}</Td>
-                          <Td dataLabel={t('Speed')}>
-                            {nic.speedGbps !== undefined
-                              ? t('{{speed}} Gbps', { speed: nic.speedGbps })
-                              : '-'}
-                          </Td>
-                          <Td dataLabel={t('PXE')}>{nic.pxe ? t('Yes') : t('No')}</Td>
-                          <Td dataLabel={t('Switch port')} data-test="nic-port">
-                            {sp ? (
-                              <>
-                                {t('{{port}} on {{switch}}', {
-                                  port: sp.portID,
-                                  switch: nic.switch?.name ?? sp.systemName ?? sp.switchID,
-                                })}{' '}
-                                <Label isCompact>
-                                  {sp.source === 'override' ? t('override') : t('LLDP')}
-                                </Label>
-                              </>
-                            ) : (
-                              '-'
-                            )}
-                            {nic.notes
-                              .filter((n) => n.code === 'nic.unknownSwitch')
-                              .map((n) => (
-                                <Content component="small" key={n.code}>
-                                  {noteText(t, n)}
-                                </Content>
-                              ))}
-                          </Td>
-                          <Td dataLabel={t('Attachment (desired)')} data-test="nic-desired">
-                            {nic.hostNetworkAttachment && (
-                              <div>{nic.hostNetworkAttachment.name}</div>
-                            )}
-                            {desired(t, row)}
-                          </Td>
-                          <Td dataLabel={t('Applied')} data-test="nic-applied">
-                            <Applied row={row} view={v} />
-                          </Td>
-                          <Td dataLabel={t('VLANs observed (LLDP)')} data-test="nic-observed">
-                            {row.observedVlans ? row.observedVlans.join(', ') || t('none') : '-'}
-                            <LldpDisagreements row={row} phase={v.phase} />
-                          </Td>
-                          {canEdit && (
-                            <Td isActionCell>
-                              <Button
-                                variant="secondary"
-                                size="sm"
-                                data-test={`attach-${name}-${label}`}
-                                onClick={() => onAttach(v.host, nic)}
-                              >
-                                {t('Set attachment')}
-                              </Button>
-                            </Td>
-                          )}
-                        </Tr>
-                      );
-                    })}
-                  </Tbody>
-                </Table>
-                <InstalledWithSection
-                  host={v.host}
-                  hardwareData={hardwareData.find(
-                    (d) => d.metadata.name === name && d.metadata.namespace === ns,
+          <EmptyState
+            titleText={t('No bare-metal hosts')}
+            headingLevel="h2"
+            data-test="hosts-empty"
+          />
+        );
+      },
+    [t],
+  );
+  return (
+    <ConsoleList<HostRow, HostRowData>
+      data={data}
+      loaded
+      columns={columns}
+      columnManagementID={COLUMN_MANAGEMENT_ID}
+      kindLabel={t('BareMetalHost')}
+      rowFilters={rowFilters}
+      Row={HostTableRow}
+      rowData={rowData}
+      label={t('bare-metal hosts')}
+      ariaLabel={t('Bare-metal hosts')}
+      NoDataEmptyMsg={NoData}
+      testId="hosts-table"
+    />
+  );
+}
+
+const HostTableRow = memo(function HostTableRow({
+  obj,
+  activeColumnIDs: ids,
+  rowData,
+}: RowProps<HostRow, HostRowData>) {
+  const { t } = usePluginTranslation();
+  const navigate = useNavigate();
+  const { view: v, mismatches } = obj;
+  const { hardwareData, nodeNetworkStates, policies, canEdit, onAttach } = rowData;
+  const name = v.host.metadata.name;
+  const ns = v.host.metadata.namespace;
+  const hostUrl = objectUrl(BareMetalHostGVK, name, ns);
+  const nodeName = v.node?.metadata.name;
+  const actions: IAction[] = [
+    { title: t('View host details'), onClick: () => void navigate(hostUrl) },
+  ];
+  if (nodeName)
+    actions.push({
+      title: t('View node'),
+      onClick: () => void navigate(objectUrl(NodeGVK, nodeName)),
+    });
+  return (
+    <>
+      <TableData id="name" activeColumnIDs={ids} className={W.name}>
+        <span data-test={`host-${name}`}>
+          <Link to={hostUrl}>{name}</Link>
+        </span>
+        <Content component="small" data-test={`host-node-${name}`}>
+          {nodeName ? (
+            <Link to={objectUrl(NodeGVK, nodeName)}>{t('Node {{node}}', { node: nodeName })}</Link>
+          ) : (
+            t('No node')
+          )}
+        </Content>
+      </TableData>
+      <TableData id="namespace" activeColumnIDs={ids}>
+        {ns}
+      </TableData>
+      <TableData id="phase" activeColumnIDs={ids} className={W.phase}>
+        <PhaseLabel phase={v.phase} testId={`host-phase-${name}`} />
+      </TableData>
+      <TableData id="state" activeColumnIDs={ids} className={W.state}>
+        <div data-test={`host-state-${name}`}>{v.provisioningState || '-'}</div>
+        <NetworkInterfacesStatus host={v.host} />
+      </TableData>
+      <TableData id="node" activeColumnIDs={ids}>
+        {nodeName ? <Link to={objectUrl(NodeGVK, nodeName)}>{nodeName}</Link> : t('No node')}
+      </TableData>
+      <TableData id="interfaces" activeColumnIDs={ids} className={W.interfaces}>
+        {v.notes.length > 0 && (
+          <List data-test={`host-notes-${name}`}>
+            {v.notes.map((n, i) => (
+              <ListItem key={i}>{noteText(t, n)}</ListItem>
+            ))}
+          </List>
+        )}
+        <NicList view={v} canEdit={canEdit} onAttach={onAttach} />
+        <InstalledWithSection
+          host={v.host}
+          hardwareData={hardwareData.find(
+            (d) => d.metadata.name === name && d.metadata.namespace === ns,
+          )}
+          node={v.node}
+          nns={nodeName ? nodeNetworkStates.find((n) => n.metadata.name === nodeName) : undefined}
+          policies={policies}
+          testId={`installed-with-${name}`}
+        />
+      </TableData>
+      <TableData id="vlan" activeColumnIDs={ids} className={W.vlan}>
+        <span data-test={`host-vlan-${name}`}>
+          {mismatches.errors + mismatches.warnings === 0 ? (
+            t('No mismatch')
+          ) : (
+            <Link to="?tab=vlan-check">
+              {mismatches.errors > 0 && (
+                <Label status="danger" isCompact>
+                  {t('{{count}} errors', { count: mismatches.errors })}
+                </Label>
+              )}{' '}
+              {mismatches.warnings > 0 && (
+                <Label status="warning" isCompact>
+                  {t('{{count}} warnings', { count: mismatches.warnings })}
+                </Label>
+              )}
+            </Link>
+          )}
+        </span>
+      </TableData>
+      <TableData id="labels" activeColumnIDs={ids}>
+        <LabelList labels={v.host.metadata.labels} />
+      </TableData>
+      <TableData id="" activeColumnIDs={ids} className="pf-v6-c-table__action">
+        <ActionsColumn items={actions} data-test="row-actions" />
+      </TableData>
+    </>
+  );
+});
+
+/**
+ * A host's NICs, one block each: its hardware, switch port, desired and applied config and the
+ * VLANs LLDP sees. Terms and values rather than a nested table: the list cell is narrow.
+ */
+function NicList({
+  view: v,
+  canEdit,
+  onAttach,
+}: {
+  view: HostPortsView;
+  canEdit: boolean;
+  onAttach: (host: BareMetalHost, nic: NicPort) => void;
+}) {
+  const { t } = usePluginTranslation();
+  const name = v.host.metadata.name;
+  return (
+    <Stack hasGutter aria-label={t('Network interfaces of {{host}}', { host: name })}>
+      {v.rows.map((row) => {
+        const nic = row.nic;
+        const label = nic.name ?? nic.mac ?? '';
+        const sp = nic.switchPort;
+        return (
+          <StackItem key={label} data-test={`nic-${name}-${label}`}>
+            <Flex
+              justifyContent={{ default: 'justifyContentSpaceBetween' }}
+              alignItems={{ default: 'alignItemsCenter' }}
+            >
+              <FlexItem>
+                <strong>{nic.name ?? '-'}</strong>{' '}
+                <Content component="small" data-test="nic-hardware">
+                  {[
+                    nic.mac ?? '-',
+                    nic.speedGbps !== undefined
+                      ? t('{{speed}} Gbps', { speed: nic.speedGbps })
+                      : undefined,
+                    nic.pxe ? t('PXE') : undefined,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </Content>
+              </FlexItem>
+              {canEdit && (
+                <FlexItem>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    data-test={`attach-${name}-${label}`}
+                    onClick={() => onAttach(v.host, nic)}
+                  >
+                    {t('Set attachment')}
+                  </Button>
+                </FlexItem>
+              )}
+            </Flex>
+            <DescriptionList
+              isCompact
+              isHorizontal
+              horizontalTermWidthModifier={{ default: '12ch' }}
+            >
+              <DescriptionListGroup>
+                <DescriptionListTerm>{t('Switch port')}</DescriptionListTerm>
+                <DescriptionListDescription data-test="nic-port">
+                  {sp ? (
+                    <>
+                      {t('{{port}} on {{switch}}', {
+                        port: sp.portID,
+                        switch: nic.switch?.name ?? sp.systemName ?? sp.switchID,
+                      })}{' '}
+                      <Label isCompact>
+                        {sp.source === 'override' ? t('override') : t('LLDP')}
+                      </Label>
+                    </>
+                  ) : (
+                    '-'
                   )}
-                  node={v.node}
-                  nns={
-                    v.node
-                      ? nodeNetworkStates.find((n) => n.metadata.name === v.node?.metadata.name)
-                      : undefined
-                  }
-                  policies={policies}
-                  testId={`installed-with-${name}`}
-                />
-              </CardBody>
-            </Card>
-          </FlexItem>
+                  {nic.notes
+                    .filter((n) => n.code === 'nic.unknownSwitch')
+                    .map((n) => (
+                      <Content component="small" key={n.code}>
+                        {noteText(t, n)}
+                      </Content>
+                    ))}
+                </DescriptionListDescription>
+              </DescriptionListGroup>
+              <DescriptionListGroup>
+                <DescriptionListTerm>{t('Desired')}</DescriptionListTerm>
+                <DescriptionListDescription data-test="nic-desired">
+                  {nic.hostNetworkAttachment && <div>{nic.hostNetworkAttachment.name}</div>}
+                  {desired(t, row)}
+                </DescriptionListDescription>
+              </DescriptionListGroup>
+              <DescriptionListGroup>
+                <DescriptionListTerm>{t('Applied')}</DescriptionListTerm>
+                <DescriptionListDescription data-test="nic-applied">
+                  <Applied row={row} view={v} />
+                </DescriptionListDescription>
+              </DescriptionListGroup>
+              <DescriptionListGroup>
+                <DescriptionListTerm>{t('VLANs (LLDP)')}</DescriptionListTerm>
+                <DescriptionListDescription data-test="nic-observed">
+                  {row.observedVlans ? row.observedVlans.join(', ') || t('none') : '-'}
+                  <LldpDisagreements row={row} phase={v.phase} />
+                </DescriptionListDescription>
+              </DescriptionListGroup>
+            </DescriptionList>
+          </StackItem>
         );
       })}
-    </Flex>
+    </Stack>
   );
 }

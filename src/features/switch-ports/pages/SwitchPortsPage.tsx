@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAccessReview, useActiveNamespace } from '@openshift-console/dynamic-plugin-sdk';
 import {
@@ -60,6 +60,15 @@ function SwitchPortsPage() {
     ? (tabParam as TabKey)
     : 'hosts';
   const [dialog, setDialog] = useState<Dialog>();
+  // Stable, so the memoised list rows do not re-render on every watch update of the page.
+  const onAttach = useCallback(
+    (host: BareMetalHost, nic: NicPort) => setDialog({ kind: 'attach', host, nic }),
+    [],
+  );
+  const onEditAttachment = useCallback(
+    (hna: HostNetworkAttachment) => setDialog({ kind: 'hna', existing: hna }),
+    [],
+  );
   const data = useSwitchPortsData(switchesInstalled);
   // The provider networks of the cluster's Ironic resource; a cluster without the CRD (or
   // without read access) leaves them unknown rather than guessed.
@@ -171,7 +180,12 @@ function SwitchPortsPage() {
       }
     >
       <DataState result={data.primary} testId="switch-ports">
+        {/* Only the open tab is mounted: the lists' filters live in the URL under the console's
+            names (`name=`, `labels=`, `sortBy=`), which a hidden tab's list would read too.
+            Switching tabs writes `tab` alone, so a tab opens with its own filters cleared. */}
         <Tabs
+          mountOnEnter
+          unmountOnExit
           activeKey={tab}
           onSelect={(_e, key) => setParams({ tab: String(key) }, { replace: true })}
           aria-label={t('Switch port views')}
@@ -183,11 +197,12 @@ function SwitchPortsPage() {
           >
             <HostsTab
               views={data.hostViews}
+              mismatches={data.mismatches}
               hardwareData={data.hardwareData}
               nodeNetworkStates={data.nodeNetworkStates}
               policies={data.policies}
               canEdit={canUpdateHost}
-              onAttach={(host, nic) => setDialog({ kind: 'attach', host, nic })}
+              onAttach={onAttach}
             />
           </Tab>
           <Tab
@@ -225,7 +240,7 @@ function SwitchPortsPage() {
               attachments={data.attachments}
               hosts={data.hosts}
               canEdit={canCreateHna && canUpdateHost}
-              onEdit={(hna) => setDialog({ kind: 'hna', existing: hna })}
+              onEdit={onEditAttachment}
             />
           </Tab>
           <Tab

@@ -22,8 +22,10 @@
 // - TableData renders a cell only for an active column (or the id '' of the kebab column),
 //   `data-label` the column id, role gridcell.
 // Differences, none visible to a plugin: the console windows with react-virtualized and measures
-// every row; the stand-in keeps spacer rows above and below the rendered ones, sized from the
-// rendered rows' mean height. Row selection (`onSelect`) and CSV export are not implemented (no
+// every row (CellMeasurer); the stand-in keeps spacer rows above and below the rendered ones,
+// sized from each row's measured height, and the measured rows' mean for rows not yet rendered.
+// Per row, not one mean for all: with rows of very different heights a mean over whichever rows
+// are rendered changes with the range it decides, and the range flips back and forth forever. Row selection (`onSelect`) and CSV export are not implemented (no
 // Switchboard list uses them). The console sorts the data array in place; the stand-in sorts a
 // copy.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
@@ -105,6 +107,13 @@ function EmptyBox({ label }: { label?: string }) {
   );
 }
 
+/** The height of rows `from` to `to` (excluded). */
+function spanHeight(heightOf: (index: number) => number, from: number, to: number): number {
+  let total = 0;
+  for (let i = from; i < to; i++) total += heightOf(i);
+  return total;
+}
+
 interface WindowRange {
   start: number;
   end: number;
@@ -126,39 +135,42 @@ function VirtualizedBody<D, R>({
   onRowsRendered?: (params: unknown) => void;
 }) {
   const bodyRef = useRef<HTMLTableSectionElement>(null);
-  const heightRef = useRef(MIN_ROW_HEIGHT);
-  // Row heights are measured once per row key and kept, as the console's CellMeasurerCache
-  // keeps them: an estimate re-averaged over whatever rows are in view oscillates when rows
-  // differ in height (the new range renders other rows, which change the average, which moves
-  // the range back) until React stops the page with "Maximum update depth exceeded".
-  const measured = useRef({ heights: new Map<string, number>(), total: 0 });
+  // Measured height by row index; rows never rendered count as the measured rows' mean.
+  const heightsRef = useRef(new Map<number, number>());
   const [range, setRange] = useState<WindowRange>({ start: 0, end: 0 });
   const activeColumnIDs = useMemo(() => new Set(columns.map((c) => c.id)), [columns]);
   const count = data.length;
 
+  const meanRef = useRef(MIN_ROW_HEIGHT);
+  const heightOf = useCallback(
+    (index: number): number => heightsRef.current.get(index) ?? meanRef.current,
+    [],
+  );
+
   const measure = useCallback(() => {
     const body = bodyRef.current;
     if (!body) return;
-    const rows = body.querySelectorAll<HTMLElement>('tr[data-test-rows="resource-row"]');
-    const cache = measured.current;
-    rows.forEach((r) => {
-      const key = r.dataset.key;
-      if (key === undefined || cache.heights.has(key)) return;
-      const height = r.getBoundingClientRect().height;
-      cache.heights.set(key, height);
-      cache.total += height;
+    body.querySelectorAll<HTMLElement>('tr[data-test-rows="resource-row"]').forEach((r) => {
+      const index = Number(r.dataset.index);
+      const height = Math.max(MIN_ROW_HEIGHT, r.getBoundingClientRect().height);
+      if (Number.isInteger(index)) heightsRef.current.set(index, height);
     });
-    if (cache.heights.size > 0)
-      heightRef.current = Math.max(MIN_ROW_HEIGHT, cache.total / cache.heights.size);
-    const h = heightRef.current;
+    if (heightsRef.current.size > 0) {
+      let total = 0;
+      heightsRef.current.forEach((v) => (total += v));
+      meanRef.current = total / heightsRef.current.size;
+    }
     const container = scrollNode?.() ?? scrollParent(body);
     const viewTop = container ? container.getBoundingClientRect().top : 0;
     const viewBottom = container ? container.getBoundingClientRect().bottom : window.innerHeight;
     const top = body.getBoundingClientRect().top;
-    const start = Math.max(0, Math.min(count, Math.floor((viewTop - top) / h)));
-    const end = Math.max(start, Math.min(count, Math.ceil((viewBottom - top) / h)));
+    let start = 0;
+    let offset = 0;
+    while (start < count && offset + heightOf(start) <= viewTop - top) offset += heightOf(start++);
+    let end = start;
+    while (end < count && offset < viewBottom - top) offset += heightOf(end++);
     setRange((prev) => (prev.start === start && prev.end === end ? prev : { start, end }));
-  }, [count, scrollNode]);
+  }, [count, scrollNode, heightOf]);
 
   // Measuring reads layout, so it runs when the rows in view or their number change (and on
   // scroll and resize), not on every render of a live list.
@@ -184,7 +196,6 @@ function VirtualizedBody<D, R>({
       onRowsRendered?.({ startIndex: range.start, stopIndex: range.end - 1 });
   }, [range, onRowsRendered]);
 
-  const h = heightRef.current;
   const rows: ReactNode[] = [];
   for (let index = range.start; index < range.end && index < count; index++) {
     const obj = data[index] as D;
@@ -209,13 +220,13 @@ function VirtualizedBody<D, R>({
       <tr
         aria-hidden
         className="co-virtualized-table__spacer"
-        style={{ height: range.start * h }}
+        style={{ height: spanHeight(heightOf, 0, range.start) }}
       />
       {rows}
       <tr
         aria-hidden
         className="co-virtualized-table__spacer"
-        style={{ height: Math.max(0, count - Math.max(range.end, range.start)) * h }}
+        style={{ height: spanHeight(heightOf, Math.max(range.end, range.start), count) }}
       />
     </Tbody>
   );
