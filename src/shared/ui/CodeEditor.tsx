@@ -208,8 +208,13 @@ export function CodeEditor({
       readOnly: readOnly || !instance,
       automaticLayout: true,
       minimap: { enabled: false },
+      // JSON here is a CNI config, for which Monaco has no schema: its completions would only
+      // repeat words of the text, and opening that list on every quote costs a layout per key.
+      ...(language === 'json'
+        ? { quickSuggestions: false, suggestOnTriggerCharacters: false }
+        : {}),
     }),
-    [ariaLabel, readOnly, instance],
+    [ariaLabel, readOnly, instance, language],
   );
 
   const lines = Math.max(minLines, Math.min(value.split('\n').length + 1, MAX_LINES));
