@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import {
   Button,
   DataList,
@@ -54,7 +55,12 @@ interface FindingsListProps {
 }
 
 /** Findings, most severe first, each with its location and (when offered) a quick fix. */
-export function FindingsList({ findings, onJump, onFix, testId = 'findings' }: FindingsListProps) {
+export const FindingsList = memo(function FindingsList({
+  findings,
+  onJump,
+  onFix,
+  testId = 'findings',
+}: FindingsListProps) {
   const { t } = usePluginTranslation();
   const text = useFindingText();
   if (findings.length === 0) {
@@ -130,7 +136,7 @@ export function FindingsList({ findings, onJump, onFix, testId = 'findings' }: F
       })}
     </DataList>
   );
-}
+});
 
 /** Error and warning counts; nothing worth a badge shows as a quiet "OK". */
 export function ProblemsBadge({
