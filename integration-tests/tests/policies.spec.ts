@@ -51,7 +51,15 @@ test('create a bond + VLAN + bridge in the form, preview, dry-run, apply and wat
   const policies = new PolicyPages(consolePage);
   const name = unique('bond-vlan-br');
   await policies.openCreate();
-  await policies.testId('policy-name').fill(name);
+  // No red on a field nobody touched: "required" waits until the field is left empty.
+  const nameInput = policies.testId('policy-name');
+  await expect(page.getByTestId('finding-policy.name.required')).toHaveCount(0);
+  await expect(nameInput).not.toHaveAttribute('aria-invalid', 'true');
+  await nameInput.focus();
+  await nameInput.blur();
+  await expect(page.getByTestId('finding-policy.name.required')).toHaveText('Name is required');
+  await nameInput.fill(name);
+  await expect(page.getByTestId('finding-policy.name.required')).toHaveCount(0);
   await policies.testId('node-selector-add').click();
   await policies.testId('node-selector-0-key').fill('node-role.kubernetes.io/master');
   await expect(policies.testId('matched-preview')).toContainText('master-2');
@@ -144,6 +152,10 @@ test('a policy that fails on one node shows the extracted error and the full log
   await expect(row.getByTestId('enactment-error-line')).toContainText('ens2f1', {
     timeout: 45_000,
   });
+  // Condition reasons in words; the API's reason stays on the element.
+  const reason = row.getByTestId('condition-Failing').locator('[data-reason]');
+  await expect(reason).toHaveText('Failed to configure');
+  await expect(reason).toHaveAttribute('data-reason', 'FailedToConfigure');
   await row.getByTestId('enactment-log-toggle').getByRole('button').click();
   await expect(row.getByTestId('enactment-log')).toBeVisible();
   // What the handler did there: every attempt of this generation failed, and what it rendered.

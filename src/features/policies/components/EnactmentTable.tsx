@@ -9,6 +9,7 @@ import {
   Thead,
   Tr,
 } from '@patternfly/react-table';
+import { getConditionReasonText } from './messages';
 import { CamelCaseText } from '../../../shared/ui/CamelCaseText';
 import { Td, Th } from '../../../shared/ui/tableCells';
 import type { NodeNetworkConfigurationEnactment } from '../../../shared/model/nmstate';
@@ -155,8 +156,13 @@ export function EnactmentTable({ nodes, enactments, policyGeneration, now }: Ena
                         <LazyTooltip content={c.message || c.reason || c.status}>
                           {c.status}
                           {c.reason && (
-                            <div className="pf-v6-u-font-size-xs pf-v6-u-color-200">
-                              <CamelCaseText text={c.reason} />
+                            <div
+                              className="pf-v6-u-font-size-xs pf-v6-u-color-200"
+                              data-reason={c.reason}
+                            >
+                              {getConditionReasonText(t, c.reason) ?? (
+                                <CamelCaseText text={c.reason} />
+                              )}
                             </div>
                           )}
                         </LazyTooltip>

@@ -306,3 +306,26 @@ export const getCaptureErrorMessage = (t: TFunction, error: CaptureError): strin
       return t('Capture could not be resolved');
   }
 };
+
+/**
+ * The handler's condition reasons (kubernetes-nmstate api/shared: enactment and policy condition
+ * reasons) in words; a reason this version does not know is shown as the cluster wrote it.
+ */
+export const getConditionReasonText = (t: TFunction, reason: string): string | undefined => {
+  switch (reason) {
+    case 'SuccessfullyConfigured':
+      return t('Configured');
+    case 'FailedToConfigure':
+      return t('Failed to configure');
+    case 'ConfigurationProgressing':
+      return t('Configuring');
+    case 'MaxUnavailableLimitReached':
+      return t('Waiting: too many nodes unavailable');
+    case 'ConfigurationAborted':
+      return t('Aborted after another node failed');
+    case 'NoMatchingNode':
+      return t('No node matches');
+    default:
+      return undefined;
+  }
+};

@@ -43,6 +43,7 @@ import {
   NumberField,
   ParsedTextInput,
   parseList,
+  useUntilTouched,
 } from './inputs';
 import type { CandidateSource } from './InterfacePicker';
 import { InterfaceListAdder, InterfaceNameInput } from './InterfacePicker';
@@ -410,7 +411,7 @@ export function InterfaceCard({
 }: InterfaceCardProps) {
   const { t } = usePluginTranslation();
   const p = `iface-${index}`;
-  const nameFindings = findingsFor('name');
+  const nameFindings = useUntilTouched(findingsFor('name'));
   const mtuFindings = findingsFor('mtu');
   const cardFindings = findingsFor().filter(
     (f) => !FIELD_PREFIXES.some((fp) => f.path.includes(`].${fp}`)),
@@ -444,7 +445,12 @@ export function InterfaceCard({
         <FieldFindings findings={cardFindings} />
         <Grid hasGutter md={3}>
           <GridItem>
-            <FormGroup label={t('Name')} isRequired fieldId={`${p}-name`}>
+            <FormGroup
+              label={t('Name')}
+              isRequired
+              fieldId={`${p}-name`}
+              onBlur={nameFindings.touch}
+            >
               <InterfaceNameInput
                 source={source}
                 id={`${p}-name`}
@@ -452,10 +458,13 @@ export function InterfaceCard({
                 field={{ kind: 'name', type: value.type }}
                 ariaLabel={t('Name')}
                 value={value.name}
-                status={fieldStatus(nameFindings)}
-                onChange={(name) => onChange({ ...value, name })}
+                status={fieldStatus(nameFindings.shown)}
+                onChange={(name) => {
+                  nameFindings.touch();
+                  onChange({ ...value, name });
+                }}
               />
-              <FieldFindings findings={nameFindings} />
+              <FieldFindings findings={nameFindings.shown} />
             </FormGroup>
           </GridItem>
           <GridItem>

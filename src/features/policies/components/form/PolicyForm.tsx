@@ -39,6 +39,7 @@ import {
   NumberField,
   ParsedTextInput,
   parseList,
+  useUntilTouched,
 } from './inputs';
 import { InterfaceCard } from './InterfaceCard';
 import { OvnMappingsSection } from './OvnMappingsSection';
@@ -109,6 +110,7 @@ export function PolicyForm({
       }
     return out;
   }, [located]);
+  const nameFindings = useUntilTouched(of('name'));
   const [onlyProblems, setOnlyProblems] = useState(false);
   const keepProblems = useCallback(
     (_i: InterfaceFormValues, row: number) => byRow.has(row),
@@ -143,10 +145,14 @@ export function PolicyForm({
             data-test="policy-name"
             value={values.name}
             isDisabled={isEdit}
-            validated={fieldStatus(of('name'))}
-            onChange={(_e, v) => set('name', v)}
+            validated={fieldStatus(nameFindings.shown)}
+            onBlur={nameFindings.touch}
+            onChange={(_e, v) => {
+              nameFindings.touch();
+              set('name', v);
+            }}
           />
-          <FieldFindings findings={of('name')} />
+          <FieldFindings findings={nameFindings.shown} />
         </FormGroup>
         <FormGroup label={t('Description')} fieldId="policy-description">
           <TextInput

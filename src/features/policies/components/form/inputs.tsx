@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { FormHelperText, HelperText, HelperTextItem, TextInput } from '@patternfly/react-core';
 import { usePluginTranslation } from '../../../../shared/i18n/usePluginTranslation';
 import type { Finding } from '../../model/finding';
@@ -30,6 +30,21 @@ export function FieldFindings({ findings }: { findings: Finding[] }) {
       </HelperText>
     </FormHelperText>
   );
+}
+
+/**
+ * A field's findings without its "is required" ones until the user has typed in it or left it:
+ * an empty field nobody has touched yet is not an error (the form's Save stays blocked and says
+ * how many problems remain). Wrap the field in an element with `onBlur={touch}`.
+ */
+export function useUntilTouched(findings: Finding[]): { shown: Finding[]; touch: () => void } {
+  const [touched, setTouched] = useState(false);
+  const touch = useCallback(() => setTouched(true), []);
+  const shown = useMemo(
+    () => (touched ? findings : findings.filter((f) => !f.code.endsWith('.required'))),
+    [touched, findings],
+  );
+  return { shown, touch };
 }
 
 export const fieldStatus = (findings: Finding[]): 'error' | 'warning' | 'default' =>
