@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { getYamlOnlyPaths } from './formCoverage';
+import type { NodeNetworkConfigurationPolicy } from '../../../shared/model/nmstate';
 import {
   REPRESENTABLE_POLICIES,
   UNREPRESENTABLE_POLICIES,
@@ -40,5 +41,21 @@ void describe('what only the YAML shows', () => {
   void it('is null for a policy the form cannot open', () => {
     for (const policy of Object.values(UNREPRESENTABLE_POLICIES))
       assert.equal(getYamlOnlyPaths(policy), null);
+  });
+});
+
+void describe('an empty policy', () => {
+  void it('has nothing the form fails to show: `desiredState: {}` and `[]` are empty', () => {
+    const policy: NodeNetworkConfigurationPolicy = {
+      apiVersion: 'nmstate.io/v1',
+      kind: 'NodeNetworkConfigurationPolicy',
+      metadata: { name: 'new' },
+      spec: { desiredState: {} },
+    };
+    assert.deepEqual(getYamlOnlyPaths(policy), []);
+    assert.deepEqual(
+      getYamlOnlyPaths({ ...policy, spec: { desiredState: { interfaces: [] } } }),
+      [],
+    );
   });
 });

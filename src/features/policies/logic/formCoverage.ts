@@ -35,7 +35,12 @@ const findItem = (list: unknown[], item: unknown, index: number): unknown =>
     ? list.find((x) => isRecord(x) && x.name === item.name)
     : list[index];
 
+/** `{}` or `[]`: nothing the form fails to show (a new policy starts with `desiredState: {}`). */
+const isEmptyContainer = (v: unknown): boolean =>
+  (isRecord(v) && Object.keys(v).length === 0) || (Array.isArray(v) && v.length === 0);
+
 const missing = (original: unknown, rebuilt: unknown, path: string, out: string[]): void => {
+  if (isEmptyContainer(original)) return;
   if (isRecord(original)) {
     if (!isRecord(rebuilt)) {
       out.push(path);
@@ -44,6 +49,7 @@ const missing = (original: unknown, rebuilt: unknown, path: string, out: string[
     for (const [key, value] of Object.entries(original)) {
       const sub = path === '' ? key : `${path}.${key}`;
       if (!(key in rebuilt)) {
+        if (isEmptyContainer(value)) continue;
         if (!(value === false && SHOWN_WHEN_FALSE.some((s) => sub.endsWith(`].${s}`))))
           out.push(sub);
       } else missing(value, rebuilt[key], sub, out);
