@@ -35,9 +35,13 @@ const findItem = (list: unknown[], item: unknown, index: number): unknown =>
     ? list.find((x) => isRecord(x) && x.name === item.name)
     : list[index];
 
-/** `{}` or `[]`: nothing the form fails to show (a new policy starts with `desiredState: {}`). */
+/**
+ * `{}`, `[]`, or objects holding only those: nothing the form fails to show (a new policy starts
+ * with `desiredState: {}`, and one whose interfaces were all removed has `interfaces: []`).
+ */
 const isEmptyContainer = (v: unknown): boolean =>
-  (isRecord(v) && Object.keys(v).length === 0) || (Array.isArray(v) && v.length === 0);
+  (isRecord(v) && Object.values(v).every(isEmptyContainer)) ||
+  (Array.isArray(v) && v.length === 0);
 
 const missing = (original: unknown, rebuilt: unknown, path: string, out: string[]): void => {
   if (isEmptyContainer(original)) return;
