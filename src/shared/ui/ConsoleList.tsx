@@ -7,6 +7,7 @@
 // empty and error states.
 import { useMemo } from 'react';
 import type { ComponentType } from 'react';
+import { EmptyState, EmptyStateBody } from '@patternfly/react-core';
 import {
   ListPageFilter,
   useActiveColumns,
@@ -43,6 +44,8 @@ interface ConsoleListProps<R extends ListRow, X> {
   ariaLabel: string;
   /** Shown when the cluster has no object at all (instead of the filters' empty state). */
   NoDataEmptyMsg?: ComponentType;
+  /** The common case of NoDataEmptyMsg: the console's empty state with a title and a line. */
+  noData?: { title: string; body?: string; testId: string };
   testId: string;
   nameFilterPlaceholder?: string;
 }
@@ -60,9 +63,25 @@ export function ConsoleList<R extends ListRow, X = object>({
   label,
   ariaLabel,
   NoDataEmptyMsg,
+  noData,
   testId,
   nameFilterPlaceholder,
 }: ConsoleListProps<R, X>) {
+  const { title: noDataTitle, body: noDataBody, testId: noDataTestId } = noData ?? {};
+  // A component, as VirtualizedTable takes it; rebuilt only when its words change.
+  const NoData = useMemo(
+    () =>
+      noDataTitle === undefined
+        ? NoDataEmptyMsg
+        : function NoObjects() {
+            return (
+              <EmptyState titleText={noDataTitle} headingLevel="h2" data-test={noDataTestId}>
+                {noDataBody && <EmptyStateBody>{noDataBody}</EmptyStateBody>}
+              </EmptyState>
+            );
+          },
+    [NoDataEmptyMsg, noDataTitle, noDataBody, noDataTestId],
+  );
   // The SDK marks its list components deprecated in favour of PatternFly's data view, but they
   // are what console 4.22's own lists run on and what issue #26 asks Switchboard to use: the
   // console's URL contract, filters, column management and virtualisation come with them.
@@ -115,7 +134,7 @@ export function ConsoleList<R extends ListRow, X = object>({
         rowData={rowData}
         label={label}
         aria-label={ariaLabel}
-        NoDataEmptyMsg={NoDataEmptyMsg}
+        NoDataEmptyMsg={NoData}
       />
     </div>
   );

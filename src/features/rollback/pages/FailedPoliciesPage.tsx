@@ -2,7 +2,7 @@ import { memo, useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { TableData, useAccessReview } from '@openshift-console/dynamic-plugin-sdk';
 import type { RowFilter, RowProps, TableColumn } from '@openshift-console/dynamic-plugin-sdk';
-import { Alert, Card, CardBody, EmptyState, EmptyStateBody, Label } from '@patternfly/react-core';
+import { Alert, Card, CardBody, Label } from '@patternfly/react-core';
 import { ActionsColumn } from '@patternfly/react-table';
 import type { IAction } from '@patternfly/react-table';
 import { ConsoleList } from '../../../shared/ui/ConsoleList';
@@ -228,23 +228,6 @@ function FailedPoliciesPage() {
     () => ({ canUpdate, onRollback }),
     [canUpdate, onRollback],
   );
-  const NoData = useMemo(
-    () =>
-      function NoFailedPolicies() {
-        return (
-          <EmptyState
-            titleText={t('No failed policies')}
-            headingLevel="h2"
-            data-test="failed-policies-empty"
-          >
-            <EmptyStateBody>
-              {t('Every policy is Available, progressing or matches no node.')}
-            </EmptyStateBody>
-          </EmptyState>
-        );
-      },
-    [t],
-  );
   return (
     <PageShell
       title={t('Failed policies')}
@@ -295,7 +278,11 @@ function FailedPoliciesPage() {
           rowData={rowData}
           label={t('failed policies')}
           ariaLabel={t('Failed policies')}
-          NoDataEmptyMsg={NoData}
+          noData={{
+            title: t('No failed policies'),
+            body: t('Every policy is Available, progressing or matches no node.'),
+            testId: 'failed-policies-empty',
+          }}
           testId="failed-policies-table"
         />
       </DataState>

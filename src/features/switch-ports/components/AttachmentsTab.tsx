@@ -1,5 +1,5 @@
 import { memo, useMemo, useState } from 'react';
-import { Alert, Content, EmptyState, Modal, ModalBody, ModalHeader } from '@patternfly/react-core';
+import { Alert, Content, Modal, ModalBody, ModalHeader } from '@patternfly/react-core';
 import { ActionsColumn } from '@patternfly/react-table';
 import type { IAction } from '@patternfly/react-table';
 import { TableData } from '@openshift-console/dynamic-plugin-sdk';
@@ -153,19 +153,6 @@ export function AttachmentsTab({ attachments, hosts, canEdit, onEdit }: Attachme
     () => ({ canEdit, onEdit, onDelete: setDeleting }),
     [canEdit, onEdit],
   );
-  const NoData = useMemo(
-    () =>
-      function NoAttachments() {
-        return (
-          <EmptyState
-            titleText={t('No host network attachments')}
-            headingLevel="h2"
-            data-test="hna-empty"
-          />
-        );
-      },
-    [t],
-  );
   return (
     <>
       <ConsoleList<AttachmentRow, AttachmentRowData>
@@ -179,7 +166,7 @@ export function AttachmentsTab({ attachments, hosts, canEdit, onEdit }: Attachme
         rowData={rowData}
         label={t('host network attachments')}
         ariaLabel={t('Host network attachments')}
-        NoDataEmptyMsg={NoData}
+        noData={{ title: t('No host network attachments'), testId: 'hna-empty' }}
         testId="hna-table"
       />
       {deleting && <DeleteAttachmentModal hna={deleting} onClose={() => setDeleting(undefined)} />}

@@ -7,7 +7,6 @@ import {
   DescriptionListDescription,
   DescriptionListGroup,
   DescriptionListTerm,
-  EmptyState,
   Flex,
   FlexItem,
   Label,
@@ -287,19 +286,6 @@ export function HostsTab({
     () => ({ hardwareData, nodeNetworkStates, policies, canEdit, onAttach }),
     [hardwareData, nodeNetworkStates, policies, canEdit, onAttach],
   );
-  const NoData = useMemo(
-    () =>
-      function NoHosts() {
-        return (
-          <EmptyState
-            titleText={t('No bare-metal hosts')}
-            headingLevel="h2"
-            data-test="hosts-empty"
-          />
-        );
-      },
-    [t],
-  );
   return (
     <ConsoleList<HostRow, HostRowData>
       data={data}
@@ -312,7 +298,7 @@ export function HostsTab({
       rowData={rowData}
       label={t('bare-metal hosts')}
       ariaLabel={t('Bare-metal hosts')}
-      NoDataEmptyMsg={NoData}
+      noData={{ title: t('No bare-metal hosts'), testId: 'hosts-empty' }}
       testId="hosts-table"
     />
   );

@@ -1,6 +1,6 @@
 import { memo, useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Content, EmptyState, Label, Stack, StackItem } from '@patternfly/react-core';
+import { Content, Label, Stack, StackItem } from '@patternfly/react-core';
 import { ActionsColumn } from '@patternfly/react-table';
 import type { IAction } from '@patternfly/react-table';
 import { TableData } from '@openshift-console/dynamic-plugin-sdk';
@@ -126,19 +126,6 @@ export function SwitchesTab({ views }: { views: SwitchView[] }) {
       },
     ];
   }, [t]);
-  const NoData = useMemo(
-    () =>
-      function NoSwitches() {
-        return (
-          <EmptyState
-            titleText={t('No bare-metal switches')}
-            headingLevel="h2"
-            data-test="switches-empty"
-          />
-        );
-      },
-    [t],
-  );
   return (
     <ConsoleList<SwitchRow>
       data={data}
@@ -150,7 +137,7 @@ export function SwitchesTab({ views }: { views: SwitchView[] }) {
       Row={SwitchTableRow}
       label={t('bare-metal switches')}
       ariaLabel={t('Bare-metal switches')}
-      NoDataEmptyMsg={NoData}
+      noData={{ title: t('No bare-metal switches'), testId: 'switches-empty' }}
       testId="switches-table"
     />
   );
