@@ -57,7 +57,7 @@ test('create a bond + VLAN + bridge in the form, preview, dry-run, apply and wat
   await expect(nameInput).not.toHaveAttribute('aria-invalid', 'true');
   await nameInput.focus();
   await nameInput.blur();
-  await expect(page.getByTestId('finding-policy.name.required')).toHaveText('Name is required');
+  await expect(page.getByTestId('finding-policy.name.required')).toContainText('Name is required');
   await nameInput.fill(name);
   await expect(page.getByTestId('finding-policy.name.required')).toHaveCount(0);
   await policies.testId('node-selector-add').click();
