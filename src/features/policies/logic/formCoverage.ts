@@ -40,8 +40,7 @@ const findItem = (list: unknown[], item: unknown, index: number): unknown =>
  * with `desiredState: {}`, and one whose interfaces were all removed has `interfaces: []`).
  */
 const isEmptyContainer = (v: unknown): boolean =>
-  (isRecord(v) && Object.values(v).every(isEmptyContainer)) ||
-  (Array.isArray(v) && v.length === 0);
+  (isRecord(v) && Object.values(v).every(isEmptyContainer)) || (Array.isArray(v) && v.length === 0);
 
 const missing = (original: unknown, rebuilt: unknown, path: string, out: string[]): void => {
   if (isEmptyContainer(original)) return;
