@@ -3,6 +3,7 @@
 // locales. publicPath is forced by the SDK to /api/plugins/switchboard/.
 import * as path from 'path';
 import type { Configuration } from 'webpack';
+import CompressionPlugin from 'compression-webpack-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
 import { ConsoleRemotePlugin } from '@openshift-console/dynamic-plugin-sdk-webpack';
 
@@ -43,6 +44,20 @@ const config: Configuration = {
     new CopyWebpackPlugin({
       patterns: [{ from: path.resolve(__dirname, 'locales'), to: 'locales' }],
     }),
+    // Each file gzipped once at the highest level, next to the original, for nginx's gzip_static
+    // (deploy/nginx.conf): about 8% fewer bytes than nginx's on-the-fly level 1, at no cost per
+    // request. Files nginx would not compress (under gzip_min_length) are left alone.
+    ...(isProd
+      ? [
+          new CompressionPlugin({
+            test: /\.(js|json|css)$/,
+            algorithm: 'gzip',
+            compressionOptions: { level: 9 },
+            threshold: 1024,
+            minRatio: 0.9,
+          }),
+        ]
+      : []),
   ],
   devtool: isProd ? false : 'source-map',
   optimization: { chunkIds: isProd ? 'deterministic' : 'named', minimize: isProd },

@@ -25,6 +25,7 @@ import { connect, createServer as createTlsServer } from 'node:tls';
 import type { ConnectionOptions, SecureVersion } from 'node:tls';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { hashedAsset, localNginxConfig, readProductionConfig, repoRoot } from './nginx-config';
 
 const NGINX = '/usr/sbin/nginx';
@@ -104,6 +105,9 @@ function prepareDist(target: string): string {
     [`locales/en/plugin__${pluginName}.json`]: JSON.stringify({ Topology: 'Topology' }),
   };
   for (const [name, content] of Object.entries(files)) writeFileSync(join(target, name), content);
+  // As the build does (webpack.config.ts): a level-9 copy next to the file, for gzip_static.
+  const entry = 'plugin-entry.0123456789abcdef.min.js';
+  writeFileSync(join(target, `${entry}.gz`), gzipSync(files[entry] ?? '', { level: 9 }));
   return 'a generated stand-in (dist/ is not built)';
 }
 
@@ -136,6 +140,32 @@ function get(path: string, method = 'GET'): Promise<Response> {
         });
         res.on('end', () => {
           resolve({ status: res.statusCode ?? 0, headers: res.headers, body });
+        });
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`timeout on ${path}`)));
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** The response's bytes as sent (no decoding), for a client that accepts gzip. */
+function getGzip(path: string): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        headers: { 'Accept-Encoding': 'gzip' },
+        rejectUnauthorized: false,
+        timeout: 5000,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          resolve({ headers: res.headers, body: Buffer.concat(chunks) });
         });
       },
     );
@@ -287,6 +317,18 @@ void describe('nginx serving the plugin (deploy/nginx.conf)', () => {
       }
       const expected = hashed.includes(file) ? 'public, max-age=31536000, immutable' : 'no-cache';
       assert.equal(res.headers['cache-control'], expected, file);
+    }
+  });
+
+  void test('a client that accepts gzip gets the build’s level-9 copy as it is', async () => {
+    const compressed = servedFiles.filter((f) => f.endsWith('.gz'));
+    assert.ok(compressed.length > 0, 'the build wrote no .gz copies (webpack.config.ts)');
+    for (const gz of compressed) {
+      const file = gz.slice(0, -'.gz'.length);
+      const res = await getGzip(`/${file}`);
+      assert.equal(res.headers['content-encoding'], 'gzip', file);
+      assert.match(String(res.headers.vary), /Accept-Encoding/, file);
+      assert.ok(res.body.equals(readFileSync(join(work, 'dist', gz))), `${file}: not the .gz copy`);
     }
   });
 

@@ -25,7 +25,8 @@ import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation'
 import { getAttachFailures } from '../logic/attachFailures';
 import { getEffectiveConfig } from '../logic/effectiveConfig';
 import { isManagedNad } from '../logic/managed';
-import { getPodsUsingNad, summarizeNad } from '../logic/summary';
+import { getPodsUsingNad } from '../logic/podNetworks';
+import { summarizeNad } from '../logic/summary';
 import { DataState } from '../../../shared/ui/DataState';
 import { VlanMismatchAlerts } from '../../switch-ports/components/VlanMismatchAlerts';
 import type { WatchedResult } from '../../../shared/k8s/useWatchedList';

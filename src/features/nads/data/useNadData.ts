@@ -18,11 +18,10 @@ import {
   NodeGVK,
   NodeNetworkStateModel,
   OperatorNetworkGVK,
-  PodModel,
   PolicyGVK,
 } from '../../../shared/k8s/models';
 import { useLeanList } from '../../../shared/k8s/leanWatch';
-import { digestAttachedPod } from '../logic/podDigest';
+import { useAttachedPods } from './useAttachedPods';
 import { digestNnsForNads } from '../logic/nnsDigest';
 import { useWatchedList, useWatchedLists } from '../../../shared/k8s/useWatchedList';
 import type { WatchedResult } from '../../../shared/k8s/useWatchedList';
@@ -84,24 +83,6 @@ export function useNadValidationContext(): NadContextResult {
   const isLoading =
     allNads.isLoading || networkConfig.isLoading || operatorNetwork.isLoading || nns.isLoading;
   return { context, allNads, isLoading };
-}
-
-/**
- * The pods that ask for or report a NAD, trimmed to what the views read (digestAttachedPod),
- * through a lean watch: a namespace's or the cluster's pods are the most numerous objects it has,
- * and the console's store would keep each whole. `node` narrows them to one node's pods with the
- * `spec.nodeName` field selector the API server supports for pods.
- */
-export function useAttachedPods(
-  opts: { namespace?: string; node?: string; enabled?: boolean } = {},
-): WatchedResult<readonly Pod[]> {
-  return useLeanList<Pod>({
-    model: PodModel,
-    namespace: opts.namespace,
-    fieldSelector: opts.node !== undefined ? `spec.nodeName=${opts.node}` : undefined,
-    digest: digestAttachedPod,
-    enabled: opts.enabled,
-  });
 }
 
 /** Pods of a namespace (all namespaces when undefined) that use a NAD. */

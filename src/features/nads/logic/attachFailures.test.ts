@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Event, Pod } from '../../../shared/model/k8s';
 import { getAttachFailures, getMultusError } from './attachFailures';
-import type { PodNadUsage } from './summary';
+import type { PodNadUsage } from './podNetworks';
 
 const pod = (name: string, uid = `uid-${name}`): Pod => ({
   metadata: { name, namespace: 'tenant-b', uid },

@@ -2,7 +2,7 @@
 // message wraps Multus' own error in several layers of CRI and shim text. The details page shows
 // the Multus part, which is what names the NAD problem (missing plugin, allocation failure…).
 import type { Event, Pod } from '../../../shared/model/k8s';
-import type { PodNadUsage } from './summary';
+import type { PodNadUsage } from './podNetworks';
 
 export const SANDBOX_FAILURE_REASON = 'FailedCreatePodSandBox';
 

@@ -4,7 +4,7 @@
 // of them that restarts, and every new pod asking for it, fails to start until it exists again.
 import type { NetworkAttachmentDefinition } from '../../../shared/model/nad';
 import type { Pod } from '../../../shared/model/k8s';
-import { getPodsUsingNad } from './summary';
+import { getPodsUsingNad } from './podNetworks';
 
 export interface DeleteImpact {
   /** Pods using the NAD, in all. */

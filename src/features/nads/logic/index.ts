@@ -10,7 +10,8 @@ export {
 } from './context';
 export { getEffectiveConfig } from './effectiveConfig';
 export { toNadFormValues, applyNadFormValues, FORM_PLUGIN_TYPES } from './form';
-export { summarizeNad, parseNetworkStatus, getPodsUsingNad, type PodNadUsage } from './summary';
+export { summarizeNad } from './summary';
+export { parseNetworkStatus, getPodsUsingNad, type PodNadUsage } from './podNetworks';
 export { isManagedNad, UDN_LABEL, SRIOV_OWNER_ANNOTATION } from './managed';
 export { applyQuickFix } from './quickFix';
 export {

@@ -4,7 +4,7 @@ import type { Pod } from '../../../shared/model/k8s';
 import { getNadRefsByNode } from '../../switch-ports/logic/checkVlanConsistency';
 import { digestAttachedPod } from './podDigest';
 import { countPodsByNad } from './podUsage';
-import { getPodsUsingNad } from './summary';
+import { getPodsUsingNad } from './podNetworks';
 
 const NETWORKS = 'k8s.v1.cni.cncf.io/networks';
 const STATUS = 'k8s.v1.cni.cncf.io/network-status';

@@ -6,7 +6,7 @@
 import type { Pod } from '../../../shared/model/k8s';
 import { NETWORK_STATUS_ANNOTATION, NETWORKS_ANNOTATION } from '../../../shared/model/nad';
 import { isRecord } from '../../../shared/logic/isRecord';
-import { getRequestedNetworks, parseNetworkStatus } from './summary';
+import { getRequestedNetworks, parseNetworkStatus } from './podNetworks';
 
 /** Whether the pod asks for a NAD or reports an interface on one (a `ns/name` status entry). */
 export function hasNadAttachment(pod: Pod): boolean {

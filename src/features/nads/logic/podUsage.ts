@@ -1,7 +1,7 @@
 // Per-NAD pod counts for the list page in one pass over the pods (getPodsUsingNad answers the
 // same question for one NAD; calling it per row would be O(NADs × pods)).
 import type { Pod } from '../../../shared/model/k8s';
-import { getRequestedNetworks, parseNetworkStatus } from './summary';
+import { getRequestedNetworks, parseNetworkStatus } from './podNetworks';
 
 export interface NadPodCounts {
   /** Pods with a network-status entry for the NAD. */

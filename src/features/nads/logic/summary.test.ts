@@ -4,7 +4,8 @@ import type { Pod } from '../../../shared/model/k8s';
 import { GOOD, makeNad } from '../__fixtures__/nads';
 import { isManagedNad } from './managed';
 import { applyQuickFix } from './quickFix';
-import { getPodsUsingNad, parseNetworkStatus, summarizeNad } from './summary';
+import { getPodsUsingNad, parseNetworkStatus } from './podNetworks';
+import { summarizeNad } from './summary';
 
 const pod = (name: string, annotations: Record<string, string>): Pod => ({
   metadata: { name, namespace: 'demo', annotations },

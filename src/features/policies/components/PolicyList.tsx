@@ -7,6 +7,7 @@ import type { RowFilter, RowProps, TableColumn } from '@openshift-console/dynami
 import { PlainTd } from '../../../shared/ui/tableCells';
 import type { IAction } from '@patternfly/react-table';
 import type { NodeNetworkConfigurationPolicy } from '../../../shared/model/nmstate';
+import { lazyWithQueryClient } from '../../../shared/query/lazyWithQueryClient';
 import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
 import { formatAge } from '../../../shared/ui/labels';
 import { LazyTooltip } from '../../../shared/ui/LazyTooltip';
@@ -28,9 +29,13 @@ import {
 } from '../logic/policyList';
 import { samePhaseCounts } from '../logic/enactments';
 import type { PolicyPermissions } from '../data/usePolicyData';
-import { DeletePolicyModal } from './DeletePolicyModal';
 import { getPhaseText, PhaseCountsInline, PolicyConditionLabels } from './StatusLabels';
 import { getPolicyCloneUrl, getPolicyEditUrl, getPolicyHistoryUrl, getPolicyUrl } from './urls';
+
+// Loaded when a delete is asked for, with react-query: nothing else on the list writes.
+const DeletePolicyModal = lazyWithQueryClient(() =>
+  import('./DeletePolicyModal').then((m) => m.DeletePolicyModal),
+);
 
 /** The row filter's type: `rowFilter-policy-status` in the URL (see POLICY_STATUS_FILTER_PARAM). */
 const POLICY_STATUS_FILTER = 'policy-status';

@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
 import { Alert } from '@patternfly/react-core';
 import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
-import { withQueryClient } from '../../../shared/query/withQueryClient';
 import { DataState } from '../../../shared/ui/DataState';
 import { PageShell } from '../../../shared/ui/PageShell';
 import { deniedVerbs, ReadOnlyNotice } from '../../../shared/ui/ReadOnlyNotice';
@@ -75,4 +74,4 @@ function PolicyListPage() {
   );
 }
 
-export default withQueryClient(PolicyListPage);
+export default PolicyListPage;

@@ -20,7 +20,7 @@ import {
   NodeNetworkStateModel,
   PolicyGVK,
 } from '../../../shared/k8s/models';
-import { useAttachedPods } from '../../nads/data/useNadData';
+import { useAttachedPods } from '../../nads/data/useAttachedPods';
 import { useLeanList } from '../../../shared/k8s/leanWatch';
 import { digestNnsForVlanCheck, digestNodeForVlanCheck } from '../logic/leanDigests';
 import { useWatchedLists } from '../../../shared/k8s/useWatchedList';
@@ -38,6 +38,7 @@ import type {
   NodeNetworkState,
 } from '../../../shared/model/nmstate';
 import { checkVlanConsistency } from '../logic/checkVlanConsistency';
+import { switchPortKey } from '../logic/portKey';
 import { buildHostPortsViews, buildSwitchViews } from '../logic/hostPorts';
 import type { HostPortsView, SwitchView } from '../logic/hostPorts';
 import type { PortImpactInputs } from '../logic/portImpact';
@@ -80,15 +81,6 @@ function withDraft<T extends { metadata: { name: string; namespace?: string } }>
   return list.some(same) ? list.map((o) => (same(o) ? draft : o)) : [...list, draft];
 }
 
-/**
- * `switchesInstalled` false skips the switch/attachment watches (their CRDs are absent).
- * `draft` lets editors check what the user is about to save, not only what is stored.
- */
-/** Key of a switch port shared by the VLAN check and the topology's LLDP port nodes. */
-export function switchPortKey(chassisId: string, portId: string): string {
-  return `${chassisId.toLowerCase()}/${portId}`;
-}
-
 /** The VLAN check's findings grouped by switch port, for marking ports on the topology. */
 export function useSwitchPortMismatches(
   enabled: boolean,
@@ -108,6 +100,10 @@ export function useSwitchPortMismatches(
   }, [mismatches]);
 }
 
+/**
+ * `switchesInstalled` false skips the switch/attachment watches (their CRDs are absent).
+ * `draft` lets editors check what the user is about to save, not only what is stored.
+ */
 export function useSwitchPortsData(
   /** The switch CRDs' console flag; undefined while the console has not evaluated it. */
   switchesInstalled: boolean | undefined,

@@ -1,7 +1,7 @@
 // The topology of the cluster or of one node: filter toolbar, legend, notes, graph or table, and
 // the side panel of the selected interface. Used by the topology page (both routes) and by the
 // Node details "Network" tab.
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useMemo, useRef, useState } from 'react';
 import {
   Button,
   Drawer,
@@ -11,6 +11,7 @@ import {
   EmptyStateBody,
   Flex,
   FlexItem,
+  Spinner,
 } from '@patternfly/react-core';
 import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
 import { DataState } from '../../../shared/ui/DataState';
@@ -18,19 +19,34 @@ import { useTopologyData, useTopologyGraph } from '../data/useTopologyData';
 import { isEmptyTopologyFilter } from '../logic/filter';
 import { mergeTopologyLayout } from '../logic/layout';
 import type { SwitchPortGraphNode, TopologyOptions } from '../model/types';
-import { InterfacePanel } from './InterfacePanel';
 import { TopologyGraphView } from './TopologyGraphView';
 import { TopologyLegend, TopologyNotes } from './TopologyNotes';
-import { TopologyTable } from './TopologyTable';
 import { TopologyToolbar } from './TopologyToolbar';
 import { toPatternFlyModel } from './toPatternFlyModel';
 import type { ElementDataCache } from './toPatternFlyModel';
 import { usePositionMemory } from './usePositionMemory';
 import { useConsoleFlag } from '../../../shared/useConsoleFlag';
 import { FLAGS } from '../../../shared/flags';
-import { switchPortKey, useSwitchPortMismatches } from '../../switch-ports/data/useSwitchPortsData';
+import { switchPortKey } from '../../switch-ports/logic/portKey';
+import type { VlanMismatch } from '../../switch-ports/model/types';
 import { useTopologyUrlState } from './useTopologyUrlState';
 import './topology.css';
+
+// The side panel (with the details, YAML and failure parsers it needs) and the table view load
+// when first shown: the graph is what the page opens with, and both are about a third of the
+// page's bytes.
+const InterfacePanel = lazy(() =>
+  import('./InterfacePanel').then((m) => ({ default: m.InterfacePanel })),
+);
+const TopologyTable = lazy(() =>
+  import('./TopologyTable').then((m) => ({ default: m.TopologyTable })),
+);
+
+const SwitchPortMismatchProbe = lazy(() =>
+  import('./SwitchPortMismatchProbe').then((m) => ({ default: m.SwitchPortMismatchProbe })),
+);
+
+const NO_MISMATCHES: ReadonlyMap<string, VlanMismatch[]> = new Map();
 
 /** Above this many nodes the cluster view shows summary nodes, expanded one by one on click. */
 export const FOLD_NODES_ABOVE = 12;
@@ -47,7 +63,8 @@ export function TopologyExplorer({ node, testId }: TopologyExplorerProps) {
   const url = useTopologyUrlState();
   // Switch ports that do not carry a VLAN their hosts need (the switch-ports VLAN check).
   const hasMetal3 = useConsoleFlag(FLAGS.metal3);
-  const mismatchesByPort = useSwitchPortMismatches(hasMetal3 === true, node);
+  const [checked, setChecked] = useState<ReadonlyMap<string, VlanMismatch[]>>(NO_MISMATCHES);
+  const mismatchesByPort = hasMetal3 === true ? checked : NO_MISMATCHES;
   const portMismatches = useMemo(
     () => new Map([...mismatchesByPort].map(([k, v]) => [k, v.length])),
     [mismatchesByPort],
@@ -116,6 +133,11 @@ export function TopologyExplorer({ node, testId }: TopologyExplorerProps) {
 
   return (
     <div className="sb-topology" data-test={testId}>
+      {hasMetal3 === true && (
+        <Suspense fallback={null}>
+          <SwitchPortMismatchProbe node={node} onChange={setChecked} />
+        </Suspense>
+      )}
       <DataState result={data.result} testId="topology">
         <TopologyToolbar
           filter={url.filter}
@@ -187,19 +209,21 @@ export function TopologyExplorer({ node, testId }: TopologyExplorerProps) {
             <DrawerContent
               panelContent={
                 url.selected !== undefined ? (
-                  <InterfacePanel
-                    selectedId={url.selected}
-                    data={data}
-                    switchPort={switchPort}
-                    switchPortMismatches={
-                      switchPort
-                        ? mismatchesByPort.get(
-                            switchPortKey(switchPort.chassisId, switchPort.portId),
-                          )
-                        : undefined
-                    }
-                    onClose={() => setSelected(undefined)}
-                  />
+                  <Suspense fallback={<Spinner size="lg" />}>
+                    <InterfacePanel
+                      selectedId={url.selected}
+                      data={data}
+                      switchPort={switchPort}
+                      switchPortMismatches={
+                        switchPort
+                          ? mismatchesByPort.get(
+                              switchPortKey(switchPort.chassisId, switchPort.portId),
+                            )
+                          : undefined
+                      }
+                      onClose={() => setSelected(undefined)}
+                    />
+                  </Suspense>
                 ) : undefined
               }
             >
@@ -213,7 +237,13 @@ export function TopologyExplorer({ node, testId }: TopologyExplorerProps) {
                     fitKey={`${node ?? ''}|${url.view}|${url.showInternal}|${JSON.stringify(url.filter)}`}
                   />
                 ) : (
-                  <TopologyTable graph={tableGraph} selectedId={url.selected} onSelect={onSelect} />
+                  <Suspense fallback={<Spinner size="lg" />}>
+                    <TopologyTable
+                      graph={tableGraph}
+                      selectedId={url.selected}
+                      onSelect={onSelect}
+                    />
+                  </Suspense>
                 )}
               </DrawerContentBody>
             </DrawerContent>

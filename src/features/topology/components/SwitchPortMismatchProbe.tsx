@@ -1,0 +1,18 @@
+// The switch-port VLAN check for the topology, as a component of its own so the page loads the
+// check (about a fifth of its bytes) only where Metal3 is installed: elsewhere there are no
+// switch ports to check.
+import { useEffect } from 'react';
+import { useSwitchPortMismatches } from '../../switch-ports/data/useSwitchPortsData';
+import type { VlanMismatch } from '../../switch-ports/model/types';
+
+interface SwitchPortMismatchProbeProps {
+  /** Check this node only (the one-node topology). */
+  node?: string;
+  onChange: (byPort: ReadonlyMap<string, VlanMismatch[]>) => void;
+}
+
+export function SwitchPortMismatchProbe({ node, onChange }: SwitchPortMismatchProbeProps) {
+  const byPort = useSwitchPortMismatches(true, node);
+  useEffect(() => onChange(byPort), [byPort, onChange]);
+  return null;
+}
