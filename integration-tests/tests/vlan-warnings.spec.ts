@@ -63,6 +63,11 @@ test('a NAD needing a VLAN its switch port does not allow is flagged in details 
     await expect(port.first()).toBeAttached();
     await port.first().click({ force: true });
     await expect(page.getByTestId('switch-port-mismatches')).toContainText('251');
+
+    // The cluster view runs the same check on digests of every node, host and inventory (lean
+    // watches) and marks the same port.
+    await consolePage.goto('/switchboard/topology');
+    await expect(port.first()).toBeAttached();
   } finally {
     await kube.del(`/api/v1/namespaces/${NS}/pods/${POD}`).catch(() => undefined);
     await kube

@@ -4,6 +4,7 @@ import type { K8sModel, K8sResourceCommon } from '@openshift-console/dynamic-plu
 import {
   applyLeanBatch,
   FIRST_RETRY_MS,
+  LIST_HANDOVER_MS,
   FLUSH_MS,
   isLeanWatchStale,
   leanQueryKey,
@@ -34,7 +35,7 @@ interface FakeSocket extends WatchSocket {
 }
 
 /** Deterministic I/O: a fake clock, timers run by `advance`, canned list pages, fake sockets. */
-function fakeIO(pages: () => unknown[]) {
+function fakeIO(pages: () => unknown[], msPerFetch = 0) {
   let clock = 1_000_000;
   let seq = 0;
   const timers = new Map<number, { at: number; fn: () => void }>();
@@ -44,6 +45,7 @@ function fakeIO(pages: () => unknown[]) {
   const io: LeanWatchIO = {
     fetchJSON: (url) => {
       urls.push(url);
+      clock += msPerFetch;
       if (queue.length === 0) queue = pages();
       const next = queue.shift();
       return next instanceof Error ? Promise.reject(next) : Promise.resolve(next);
@@ -253,7 +255,7 @@ const podModel = {
 const MAX_WAIT = 60_000;
 const query = (url: string | undefined) => new URL(url ?? '', 'http://x').searchParams;
 
-test('lean watch: the first list is handed over page by page, following continue', async () => {
+test('lean watch: the first list is handed over as it arrives, following continue', async () => {
   const f = fakeIO(() => [
     { items: [item('a'), item('b')], metadata: { resourceVersion: '7', continue: 'p2' } },
     { items: [item('c')], metadata: { resourceVersion: '7', continue: 'p3' } },
@@ -266,14 +268,38 @@ test('lean watch: the first list is handed over page by page, following continue
   assert.equal(query(f.urls[1]).get('continue'), 'p2');
   assert.equal(query(f.urls[2]).get('continue'), 'p3');
   for (const u of f.urls) assert.equal(query(u).get('limit'), '100');
+  // The first page at once; pages arriving within LIST_HANDOVER_MS of a hand-over wait for the
+  // next one (here the last page's).
   assert.deepEqual(w.batches.map(names), [
     { reset: true, complete: false, upserts: ['a', 'b'], deletes: [] },
-    { reset: false, complete: false, upserts: ['c'], deletes: [] },
-    { reset: false, complete: true, upserts: ['d'], deletes: [] },
+    { reset: false, complete: true, upserts: ['c', 'd'], deletes: [] },
   ]);
   // The watch starts from the last page's resourceVersion, after the whole list.
   assert.equal(f.sockets.length, 1);
   assert.equal(new URL(f.sockets[0]?.url ?? '').searchParams.get('resourceVersion'), '9');
+  w.stop();
+});
+
+test('lean watch: a slow first list is handed over once per LIST_HANDOVER_MS', async () => {
+  const pages = ['a', 'b', 'c', 'd', 'e'].map((n, i, all) => ({
+    items: [item(n)],
+    metadata: { resourceVersion: '7', ...(i < all.length - 1 ? { continue: `p${i + 2}` } : {}) },
+  }));
+  // Each page takes 40% of the hand-over interval to arrive.
+  const f = fakeIO(() => pages, LIST_HANDOVER_MS * 0.4);
+  const w = start(f);
+  await f.settle();
+  assert.equal(f.urls.length, 5);
+  // a at once (t=400); b and c wait; d arrives 1,200 ms after the first hand-over and goes with
+  // them; e is the last page.
+  assert.deepEqual(w.batches.map(names), [
+    { reset: true, complete: false, upserts: ['a'], deletes: [] },
+    { reset: false, complete: false, upserts: ['b', 'c', 'd'], deletes: [] },
+    { reset: false, complete: true, upserts: ['e'], deletes: [] },
+  ]);
+  let held: ReadonlyMap<string, string> = new Map();
+  for (const b of w.batches) held = applyLeanBatch(held, b);
+  assert.deepEqual([...held.keys()], ['a', 'b', 'c', 'd', 'e']);
   w.stop();
 });
 

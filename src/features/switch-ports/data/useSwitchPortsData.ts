@@ -10,8 +10,10 @@ import type { WatchGate } from '../../../shared/k8s/useWatchedList';
 import { FLAGS } from '../../../shared/flags';
 import {
   BareMetalHostGVK,
+  BareMetalHostModel,
   BareMetalSwitchGVK,
   HardwareDataGVK,
+  HardwareDataModel,
   HostNetworkAttachmentGVK,
   NadGVK,
   NodeGVK,
@@ -22,7 +24,12 @@ import {
 } from '../../../shared/k8s/models';
 import { useAttachedPods } from '../../nads/data/useAttachedPods';
 import { useLeanList } from '../../../shared/k8s/leanWatch';
-import { digestNnsForVlanCheck, digestNodeForVlanCheck } from '../logic/leanDigests';
+import {
+  digestHardwareDataForVlanCheck,
+  digestHostForVlanCheck,
+  digestNnsForVlanCheck,
+  digestNodeForVlanCheck,
+} from '../logic/leanDigests';
 import { useWatchedLists } from '../../../shared/k8s/useWatchedList';
 import type { WatchedResult } from '../../../shared/k8s/useWatchedList';
 import type { Node } from '../../../shared/model/k8s';
@@ -46,6 +53,8 @@ import type { VlanMismatch } from '../model/types';
 
 const nnsDigest = (obj: K8sResourceCommon) => digestNnsForVlanCheck(obj);
 const nodeDigest = (obj: K8sResourceCommon) => digestNodeForVlanCheck(obj);
+const hostDigest = (obj: K8sResourceCommon) => digestHostForVlanCheck(obj);
+const hardwareDataDigest = (obj: K8sResourceCommon) => digestHardwareDataForVlanCheck(obj);
 
 export interface SwitchPortsData {
   hosts: BareMetalHost[];
@@ -126,9 +135,12 @@ export function useSwitchPortsData(
       ? { enabled: enabled && !lean }
       : { enabled, fieldSelector: `metadata.name=${node}` };
   const switchGate: WatchGate = enabled ? gateFromFlag(switchesInstalled) : false;
+  // The cluster-wide check reads hosts and their inventories as digests too: at 2,000 nodes they
+  // are 4,000 objects the console's store would hold whole.
+  const stored = { enabled: enabled && !lean };
   const lists = useWatchedLists({
-    hosts: { gvk: BareMetalHostGVK, opts: on },
-    hardwareData: { gvk: HardwareDataGVK, opts: on },
+    hosts: { gvk: BareMetalHostGVK, opts: stored },
+    hardwareData: { gvk: HardwareDataGVK, opts: stored },
     switches: { gvk: BareMetalSwitchGVK, opts: { enabled: switchGate } },
     attachments: { gvk: HostNetworkAttachmentGVK, opts: { enabled: switchGate } },
     nodes: { gvk: NodeGVK, opts: oneNode },
@@ -142,9 +154,19 @@ export function useSwitchPortsData(
     digest: nnsDigest,
     enabled: lean,
   });
+  const leanHosts = useLeanList<BareMetalHost>({
+    model: BareMetalHostModel,
+    digest: hostDigest,
+    enabled: lean,
+  });
+  const leanHardwareData = useLeanList<HardwareData>({
+    model: HardwareDataModel,
+    digest: hardwareDataDigest,
+    enabled: lean,
+  });
   const podList = useAttachedPods({ node, enabled });
-  const hosts = lists.hosts.data as BareMetalHost[];
-  const hardwareData = lists.hardwareData.data as HardwareData[];
+  const hosts = (lean ? leanHosts.data : lists.hosts.data) as BareMetalHost[];
+  const hardwareData = (lean ? leanHardwareData.data : lists.hardwareData.data) as HardwareData[];
   const switches = lists.switches.data as BareMetalSwitch[];
   const attachments = lists.attachments.data as HostNetworkAttachment[];
   const nodes = (lean ? leanNodes.data : lists.nodes.data) as Node[];
@@ -159,21 +181,25 @@ export function useSwitchPortsData(
   const pods = podList.data;
   const podsLoaded = !podList.isLoading && !podList.error;
 
+  // The VLAN check alone (checkOnly) draws no host or switch views: not building them saves a
+  // pass over every host per node at scale.
   const hostViews = useMemo(
     () =>
-      buildHostPortsViews({
-        hosts,
-        hardwareData,
-        switches,
-        attachments,
-        nodes,
-        nodeNetworkStates: nns,
-      }),
-    [hosts, hardwareData, switches, attachments, nodes, nns],
+      checkOnly
+        ? []
+        : buildHostPortsViews({
+            hosts,
+            hardwareData,
+            switches,
+            attachments,
+            nodes,
+            nodeNetworkStates: nns,
+          }),
+    [checkOnly, hosts, hardwareData, switches, attachments, nodes, nns],
   );
   const switchViews = useMemo(
-    () => buildSwitchViews({ hosts, hardwareData, switches, attachments }),
-    [hosts, hardwareData, switches, attachments],
+    () => (checkOnly ? [] : buildSwitchViews({ hosts, hardwareData, switches, attachments })),
+    [checkOnly, hosts, hardwareData, switches, attachments],
   );
   const impactInputs = useMemo(
     (): PortImpactInputs => ({
@@ -195,6 +221,8 @@ export function useSwitchPortsData(
     podList.isLoading ||
     leanNodes.isLoading ||
     leanNns.isLoading ||
+    leanHosts.isLoading ||
+    leanHardwareData.isLoading ||
     Object.values(lists).some((r) => (r as WatchedResult<unknown>).isLoading);
   return {
     hosts,

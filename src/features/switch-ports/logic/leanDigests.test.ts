@@ -16,7 +16,13 @@ import {
 } from '../__fixtures__/switchPortFixtures';
 import { checkVlanConsistency } from './checkVlanConsistency';
 import { computePortImpact } from './portImpact';
-import { digestNnsForVlanCheck, digestNodeForVlanCheck } from './leanDigests';
+import {
+  digestHardwareDataForVlanCheck,
+  digestHostForVlanCheck,
+  digestNnsForVlanCheck,
+  digestNodeForVlanCheck,
+} from './leanDigests';
+import type { BareMetalHost, HardwareData } from '../../../shared/model/metal3';
 
 const digestAll = <T>(list: readonly T[], digest: (o: unknown) => T | null): T[] =>
   list.flatMap((o) => {
@@ -45,10 +51,31 @@ const inputs = {
   pods,
 };
 
+// The fixture host and its HardwareData with the inventory a real one also carries.
+const inventory = {
+  cpu: { arch: 'x86_64', model: 'EPYC', count: 64 },
+  storage: [{ name: '/dev/sda', sizeBytes: 960197124096, serialNumber: 'S4-CPU-INVENTORY' }],
+  ramMebibytes: 262144,
+};
+const heavyHost: BareMetalHost = structuredClone(host0);
+heavyHost.status = {
+  ...heavyHost.status,
+  hardware: { ...(heavyHost.status?.hardware ?? {}), ...inventory },
+};
+const heavyHardware: HardwareData = structuredClone(hardware0);
+heavyHardware.spec = {
+  ...heavyHardware.spec,
+  hardware: { ...(heavyHardware.spec?.hardware ?? {}), ...inventory },
+};
+inputs.bareMetalHosts = [heavyHost];
+inputs.hardwareData = [heavyHardware];
+
 const lean = {
   ...inputs,
   nodes: digestAll<Node>(inputs.nodes, digestNodeForVlanCheck),
   nodeNetworkStates: digestAll<NodeNetworkState>(inputs.nodeNetworkStates, digestNnsForVlanCheck),
+  bareMetalHosts: digestAll<BareMetalHost>(inputs.bareMetalHosts, digestHostForVlanCheck),
+  hardwareData: digestAll<HardwareData>(inputs.hardwareData, digestHardwareDataForVlanCheck),
 };
 
 describe('VLAN check digests (leanDigests.ts)', () => {
@@ -77,6 +104,18 @@ describe('VLAN check digests (leanDigests.ts)', () => {
         );
       }
     }
+  });
+
+  it('drop the hosts’ CPU, storage and RAM inventory and keep their NICs', () => {
+    for (const d of [...lean.bareMetalHosts, ...lean.hardwareData]) {
+      const text = JSON.stringify(d);
+      assert.ok(!text.includes('S4-CPU-INVENTORY'), text);
+      assert.ok(!text.includes('ramMebibytes'), text);
+    }
+    assert.deepEqual(lean.hardwareData[0]?.spec?.hardware?.nics, hardware0.spec?.hardware?.nics);
+    assert.deepEqual(lean.bareMetalHosts[0]?.spec, host0.spec);
+    assert.equal(digestHostForVlanCheck({ metadata: {} }), null);
+    assert.equal(digestHardwareDataForVlanCheck(null), null);
   });
 
   it('drop addresses and ethtool, keep resourceVersion, and refuse unnamed objects', () => {

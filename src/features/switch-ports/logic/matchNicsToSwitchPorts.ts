@@ -9,7 +9,12 @@ import type { NicNote, NicPort, NicPortMatch, ObjectRef } from '../model/types';
 import { isRecord } from '../../../shared/logic/isRecord';
 
 /** Lower-case colon form; `-` and `.`-less forms accepted. Undefined for non-strings. */
+const COLON_MAC = /^[0-9a-f]{2}(?::[0-9a-f]{2}){5}$/i;
+
 export function normalizeMac(value: unknown): string | undefined {
+  // The common case, and the hot one (every interface of every node in the VLAN check): a
+  // colon-separated MAC (nmstate writes upper case) only needs lower-casing.
+  if (typeof value === 'string' && COLON_MAC.test(value)) return value.toLowerCase();
   if (typeof value !== 'string' || value.trim() === '') return undefined;
   const hex = value.toLowerCase().replace(/[-:.\s]/g, '');
   if (/^[0-9a-f]{12}$/.test(hex)) return hex.match(/../g)?.join(':');
