@@ -488,6 +488,64 @@ test('lean watch: applyLeanBatch keeps digests by key and its identity when noth
   assert.deepEqual([...reset], [['c', 4]]);
 });
 
+test('lean watch: a re-list keeps the digests of unchanged objects, and the map when all are', () => {
+  type D = { metadata: { resourceVersion?: string }; n: number };
+  const d = (rv: string | undefined, n: number): D => ({
+    metadata: rv === undefined ? {} : { resourceVersion: rv },
+    n,
+  });
+  const a = d('1', 1);
+  const b = d('2', 2);
+  const plain = d(undefined, 3);
+  const held = applyLeanBatch<D>(new Map(), {
+    reset: true,
+    complete: true,
+    upserts: [
+      { key: 'a', digest: a },
+      { key: 'b', digest: b },
+    ],
+    deletes: [],
+  });
+  const relist = (upserts: [string, D][]) =>
+    applyLeanBatch(held, {
+      reset: true,
+      complete: true,
+      upserts: upserts.map(([key, digest]) => ({ key, digest })),
+      deletes: [],
+    });
+  assert.equal(
+    relist([
+      ['a', d('1', 1)],
+      ['b', d('2', 2)],
+    ]),
+    held,
+    'nothing changed',
+  );
+  const changed = relist([
+    ['a', d('1', 1)],
+    ['b', d('5', 9)],
+  ]);
+  assert.notEqual(changed, held);
+  assert.equal(changed.get('a'), a, 'an unchanged object keeps its digest');
+  assert.deepEqual(changed.get('b'), d('5', 9));
+  const fewer = relist([['a', d('1', 1)]]);
+  assert.deepEqual([...fewer.keys()], ['a'], 'an object gone meanwhile is dropped');
+  const more = relist([
+    ['a', d('1', 1)],
+    ['b', d('2', 2)],
+    ['c', plain],
+  ]);
+  assert.deepEqual([...more.keys()], ['a', 'b', 'c']);
+  // Digests without a resourceVersion cannot be compared: the new one is kept.
+  const unversioned = applyLeanBatch(more, {
+    reset: true,
+    complete: true,
+    upserts: [{ key: 'c', digest: d(undefined, 3) }],
+    deletes: [],
+  });
+  assert.notEqual(unversioned.get('c'), plain);
+});
+
 test('lean watch: an expired continue token starts the list over without an error', async () => {
   const expired = Object.assign(new Error('The provided continue parameter is too old'), {
     json: { kind: 'Status', code: 410, reason: 'Expired', message: 'too old' },

@@ -161,11 +161,46 @@ export const leanQueryKey = (query: LeanWatchQuery): string =>
  * The common reducer: digests by object key. Returns `held` itself when the batch changed
  * nothing, otherwise a new map (callers memoise on its identity).
  */
+/** The object's resourceVersion when the digest kept one (the topology's digests do). */
+function digestVersion(digest: unknown): string | undefined {
+  if (typeof digest !== 'object' || digest === null || !('metadata' in digest)) return undefined;
+  const meta = digest.metadata;
+  if (typeof meta !== 'object' || meta === null || !('resourceVersion' in meta)) return undefined;
+  const rv = meta.resourceVersion;
+  return typeof rv === 'string' && rv !== '' ? rv : undefined;
+}
+
+/**
+ * A re-list (a reset batch) keeps the digest already held for every object whose resourceVersion
+ * did not change, and the held map itself when nothing changed: a digest is a function of its
+ * object, and the API server gives an object a new resourceVersion on every write. After a
+ * dropped socket the views then re-derive only what changed meanwhile, usually nothing, instead
+ * of every node's graph, index and check (issue 23: re-list at 500 nodes <= 100 ms).
+ */
+function applyReset<D>(
+  held: ReadonlyMap<string, D>,
+  upserts: LeanEntry<D>[],
+): ReadonlyMap<string, D> {
+  const next = new Map<string, D>();
+  let changed = false;
+  for (const { key, digest } of upserts) {
+    const old = held.get(key);
+    const rv = digestVersion(digest);
+    if (old !== undefined && rv !== undefined && digestVersion(old) === rv) next.set(key, old);
+    else {
+      next.set(key, digest);
+      changed = true;
+    }
+  }
+  return changed || next.size !== held.size ? next : held;
+}
+
 export function applyLeanBatch<D>(
   held: ReadonlyMap<string, D>,
   batch: LeanBatch<D>,
 ): ReadonlyMap<string, D> {
   if (!batch.reset && batch.upserts.length === 0 && batch.deletes.length === 0) return held;
+  if (batch.reset && batch.deletes.length === 0) return applyReset(held, batch.upserts);
   const next = batch.reset ? new Map<string, D>() : new Map(held);
   for (const key of batch.deletes) next.delete(key);
   for (const { key, digest } of batch.upserts) next.set(key, digest);

@@ -12,10 +12,10 @@ import {
   ScaleDetailsLevel,
   TopologyQuadrant,
   getDefaultShapeDecoratorCenter,
-  getShapeComponent,
   observer,
 } from '@patternfly/react-topology';
 import type { Node, WithDragNodeProps, WithSelectionProps } from '@patternfly/react-topology';
+import { lightShapeComponent } from './lightShapes';
 import ExclamationCircleIcon from '@patternfly/react-icons/dist/esm/icons/exclamation-circle-icon';
 
 /** Approximate advance of one character of the label fonts: no text measuring. */
@@ -62,7 +62,7 @@ export const LightNode = observer(function LightNode({
 }: LightNodeProps) {
   const { width, height } = element.getDimensions();
   const level = element.getGraph().getDetailsLevel();
-  const Shape = getShapeComponent(element);
+  const Shape = lightShapeComponent(element);
   const primary = truncate(label, truncateLength);
   const secondary = secondaryLabel ? truncate(secondaryLabel, truncateLength + 6) : undefined;
   const textWidth = Math.max(

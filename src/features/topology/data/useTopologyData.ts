@@ -21,7 +21,7 @@ import {
   NodeNetworkStateModel,
   PolicyGVK,
 } from '../../../shared/k8s/models';
-import { useLeanList } from '../../../shared/k8s/leanWatch';
+import { LEAN_LARGE_PAGE_SIZE, useLeanList } from '../../../shared/k8s/leanWatch';
 import type { WatchedResult } from '../../../shared/k8s/useWatchedList';
 import { useWatchedList, useWatchedLists } from '../../../shared/k8s/useWatchedList';
 import type { Node } from '../../../shared/model/k8s';
@@ -78,6 +78,7 @@ function useClusterLists(enabled: boolean): Lists {
   const nns = useLeanList<NodeNetworkState>({
     model: NodeNetworkStateModel,
     digest: nnsDigest,
+    pageSize: LEAN_LARGE_PAGE_SIZE,
     enabled,
   });
   const nnce = useLeanList<NodeNetworkConfigurationEnactment>({
