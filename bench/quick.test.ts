@@ -39,7 +39,9 @@ void describe('bench --quick', () => {
           'sandbox',
           'bundle',
           'topology',
+          'topology-2000',
           'policies',
+          'policies-2000',
           'editor',
           'soak',
         ])

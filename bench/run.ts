@@ -18,10 +18,10 @@ import {
   nadValidatorScenario,
   REPO_ROOT,
 } from './scenarios/node';
-import { policiesScenario } from './scenarios/policies';
+import { policies2000Scenario, policiesScenario } from './scenarios/policies';
 import { sandboxScenario } from './scenarios/sandbox';
 import { soakScenario } from './scenarios/soak';
-import { topologyScenario } from './scenarios/topology';
+import { topology2000Scenario, topologyScenario } from './scenarios/topology';
 
 export const SCENARIOS: Scenario[] = [
   graphBuilderScenario,
@@ -30,7 +30,9 @@ export const SCENARIOS: Scenario[] = [
   sandboxScenario,
   bundleScenario,
   topologyScenario,
+  topology2000Scenario,
   policiesScenario,
+  policies2000Scenario,
   editorScenario,
   soakScenario,
 ];

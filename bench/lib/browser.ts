@@ -234,3 +234,28 @@ export async function clickTimed(page: Page, selector: string): Promise<void> {
   });
   await item.click();
 }
+
+/**
+ * The page's JS heap in MB (10^6 bytes) after a full garbage collection: CDP
+ * `HeapProfiler.collectGarbage`, then `Runtime.getHeapUsage` usedSize (the renderer's V8 heap,
+ * which holds only this page in a fresh browser context).
+ */
+export async function heapAfterGcMB(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('HeapProfiler.collectGarbage');
+    const usage = await cdp.send('Runtime.getHeapUsage');
+    return usage.usedSize / 1e6;
+  } finally {
+    await cdp.detach().catch(() => undefined);
+  }
+}
+
+/** The longest main-thread block since `since` (page clock): long tasks and the heartbeat. */
+export function longestBlock(inst: PageInstruments, since = 0): { ms: number; tasks: number } {
+  const tasks = inst.longTasks.filter((t) => t.start + t.duration >= since);
+  return {
+    ms: Math.max(0, inst.heartbeatOn ? inst.heartbeatMaxGap : 0, ...tasks.map((t) => t.duration)),
+    tasks: tasks.length,
+  };
+}

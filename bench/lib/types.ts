@@ -1,6 +1,6 @@
 // Shapes shared by the benchmark runner, its scenarios and its reports.
 
-export type Unit = 'ms' | 's' | 'KB' | 'MiB' | '%';
+export type Unit = 'ms' | 's' | 'KB' | 'MB' | 'MiB' | '%' | 'files';
 
 /** A budget is an upper bound on the figure's median (in the figure's unit). */
 export interface Budget {

@@ -661,7 +661,7 @@ export class ApiHttp {
       return first.done ? false : first.value;
     },
   });
-  private readonly closers = new Set<() => void>();
+  private readonly closers = new Set<(abort?: boolean) => void>();
   private readonly watchesByClient = new Map<string, number>();
   private readonly sinks = new Set<WatchSink>();
 
@@ -706,6 +706,17 @@ export class ApiHttp {
   closeAll(): void {
     for (const c of [...this.closers]) c();
     this.wss.close();
+  }
+
+  /**
+   * Drops every open watch as a lost connection does (the socket is destroyed, no close frame or
+   * end of the chunked body) and keeps serving: clients must notice and re-list. For the
+   * benchmarks (a dropped socket at scale); returns how many watches were dropped.
+   */
+  dropWatches(): number {
+    const open = [...this.closers];
+    for (const c of open) c(true);
+    return open.length;
   }
 
   handle(req: IncomingMessage, res: ServerResponse): void {
@@ -1474,7 +1485,7 @@ export class ApiHttp {
         /* already closed */
       }
     };
-    const close = (): void => stop();
+    const close = (abort?: boolean): void => stop(abort);
     this.closers.add(close);
     this.sinks.add(sink);
     let initialDone = false;

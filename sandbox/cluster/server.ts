@@ -50,6 +50,11 @@ export interface RunningCluster {
   port: number;
   dataDir: string;
   api: ClusterApi;
+  /**
+   * Drops every open watch connection server-side, as a network failure would, while the server
+   * keeps running (a benchmark hook; nothing serves it over HTTP). Returns how many were dropped.
+   */
+  dropWatches(): number;
   close(): Promise<void>;
 }
 
@@ -145,6 +150,7 @@ async function serve(
     port,
     dataDir,
     api: cluster,
+    dropWatches: () => api.dropWatches(),
     close: () => {
       closing ??= (async () => {
         for (const c of controllers) c.stop();

@@ -146,4 +146,19 @@ describe('watch limits', () => {
       await until('all watches to end', async () => (await health(c)).watches === 0);
     },
   );
+
+  it('dropWatches cuts every open watch like a lost connection and the server keeps serving', async () => {
+    const c = await startTestCluster();
+    clusters.push(c);
+    const w = await slowWatch(c.port, '/api/v1/namespaces/default/configmaps?watch=true');
+    w.socket.resume();
+    const closed = new Promise<void>((ok) => w.socket.once('close', () => ok()));
+    assert.equal((await health(c)).watches, 1);
+    assert.equal(c.dropWatches(), 1);
+    await closed;
+    assert.equal((await health(c)).watches, 0);
+    const again = await slowWatch(c.port, '/api/v1/namespaces/default/configmaps?watch=true');
+    assert.match(again.head, /^HTTP\/1\.1 200/);
+    again.socket.destroy();
+  });
 });

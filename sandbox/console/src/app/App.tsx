@@ -236,33 +236,37 @@ function NodeDetails({ tabs }: { tabs: ResolvedExtension[] }) {
           {name}
         </Title>
       </PageSection>
-      <Tabs
-        activeKey={active}
-        onSelect={(_e, key) =>
-          void navigate(`/k8s/cluster/core~v1~Node/${name}${key === 'details' ? '' : `/${key}`}`)
-        }
-        data-test="node-tabs"
-      >
-        {[
-          <Tab
-            key="details"
-            eventKey="details"
-            title={<TabTitleText>Details</TabTitleText>}
-            data-test="tab-details"
-          />,
-          ...tabs.map((t) => {
-            const page = t.properties.page as { name: string; href: string };
-            return (
-              <Tab
-                key={page.href}
-                eventKey={page.href}
-                title={<TabTitleText>{text(page.name)}</TabTitleText>}
-                data-test={`tab-${page.href}`}
-              />
-            );
-          }),
-        ]}
-      </Tabs>
+      {/* A tabs section does not shrink: a bare Tabs in the page's flex column was squashed to a
+          few pixels under a long Details tab, and the main section took its clicks. */}
+      <PageSection type="tabs">
+        <Tabs
+          activeKey={active}
+          onSelect={(_e, key) =>
+            void navigate(`/k8s/cluster/core~v1~Node/${name}${key === 'details' ? '' : `/${key}`}`)
+          }
+          data-test="node-tabs"
+        >
+          {[
+            <Tab
+              key="details"
+              eventKey="details"
+              title={<TabTitleText>Details</TabTitleText>}
+              data-test="tab-details"
+            />,
+            ...tabs.map((t) => {
+              const page = t.properties.page as { name: string; href: string };
+              return (
+                <Tab
+                  key={page.href}
+                  eventKey={page.href}
+                  title={<TabTitleText>{text(page.name)}</TabTitleText>}
+                  data-test={`tab-${page.href}`}
+                />
+              );
+            }),
+          ]}
+        </Tabs>
+      </PageSection>
       {active === 'details' && loaded && (
         <PageSection>
           <YamlBlock value={node} />
