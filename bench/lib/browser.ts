@@ -40,7 +40,14 @@ export interface BenchSandbox {
 
 export async function startBenchSandbox(
   ctx: ScenarioContext,
-  opts: { scenario: 'scale' | 'demo'; nodes?: number; controllers: boolean; name: string },
+  opts: {
+    scenario: 'scale' | 'demo';
+    nodes?: number;
+    controllers: boolean;
+    name: string;
+    /** API groups the cluster does not serve (e.g. metal3.io for a cluster without Metal3). */
+    absentGroups?: string[];
+  },
 ): Promise<BenchSandbox> {
   const dataDir = fs.mkdtempSync(path.join(ctx.tmpDir, `${opts.name}-`));
   const t0 = performance.now();
@@ -52,6 +59,7 @@ export async function startBenchSandbox(
     speed: 'fast',
     reset: true,
     controllers: opts.controllers,
+    absentGroups: opts.absentGroups,
   });
   const consoleServer = await startConsole({
     port: 0,
