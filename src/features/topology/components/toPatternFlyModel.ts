@@ -97,7 +97,6 @@ export interface InterfaceNodeData {
 export interface SummaryNodeData {
   kind: 'node-summary';
   summary: NodeSummaryGraphNode;
-  group: NodeGroup | undefined;
   highlighted: boolean;
 }
 
@@ -159,6 +158,28 @@ function isHighlighted(iface: InterfaceGraphNode, policy: string | undefined): b
  * bounds follow their children; positions come from `options.positions` (see
  * `mergeTopologyLayout`), so the model carries no layout and the library never re-lays it out.
  */
+function sameCounts(a: Record<string, number>, b: Record<string, number>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
+}
+
+function sameSummary(a: NodeSummaryGraphNode, b: NodeSummaryGraphNode): boolean {
+  const x = a.counts;
+  const y = b.counts;
+  return (
+    a.id === b.id &&
+    a.node === b.node &&
+    a.group === b.group &&
+    x.total === y.total &&
+    x.internal === y.internal &&
+    x.failing === y.failing &&
+    x.managed === y.managed &&
+    x.matching === y.matching &&
+    sameCounts(x.byType, y.byType) &&
+    sameCounts(x.byState, y.byState)
+  );
+}
+
 export function toPatternFlyModel(graph: TopologyGraph, options: PatternFlyModelOptions): Model {
   const nodes: NodeModel[] = [];
   const children = new Map<string, string[]>();
@@ -204,10 +225,14 @@ export function toPatternFlyModel(graph: TopologyGraph, options: PatternFlyModel
       const p = place(n.id);
       const group = groups.get(n.group);
       const nodeGroup = group?.kind === 'node' ? group : undefined;
+      // A folded node is redrawn only when what it shows changed: its counts are rebuilt with
+      // every enactment update of its node (a rollout's status flips), mostly to equal values.
+      const before = previous?.get(n.id);
+      const summary =
+        before?.kind === 'node-summary' && sameSummary(before.summary, n) ? before.summary : n;
       const data: SummaryNodeData = {
         kind: 'node-summary',
-        summary: n,
-        group: nodeGroup,
+        summary,
         highlighted:
           options.highlightPolicy !== undefined &&
           (nodeGroup?.policies.some((x) => x.policy === options.highlightPolicy) ?? false),

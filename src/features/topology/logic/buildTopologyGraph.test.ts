@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import type { NodeNetworkState } from '../../../shared/model/nmstate';
+import type {
+  NodeNetworkConfigurationPolicy,
+  NodeNetworkState,
+} from '../../../shared/model/nmstate';
 import {
   enactments,
   generateCluster,
@@ -336,6 +339,40 @@ void describe('buildTopologyGraph: scale and incremental builds', () => {
       nodes,
     });
     assert.deepEqual(iface(third, `${W}/eno1/ethernet`).managedBy, ['eth-policy']);
+  });
+
+  void it('the memoising builder keeps nodes across a policy status write, not a spec change', () => {
+    const builder = createTopologyGraphBuilder();
+    const first = builder({ nodeNetworkStates: [worker0, worker1], enactments, policies, nodes });
+    const bondOf = (g: ReturnType<typeof builder>) => iface(g, `${W}/bond0/bond`);
+    // The handler writes status throughout a rollout: a new resourceVersion, the same generation.
+    const statusWritten = policies.map((p): NodeNetworkConfigurationPolicy => ({
+      ...p,
+      metadata: { ...p.metadata, resourceVersion: '2' },
+      status: { conditions: [{ type: 'Available', status: 'True' as const }] },
+    }));
+    const second = builder({
+      nodeNetworkStates: [worker0, worker1],
+      enactments,
+      policies: statusWritten,
+      nodes,
+    });
+    assert.equal(bondOf(second), bondOf(first), 'a status write rebuilds nothing');
+    // A spec change bumps the generation: every node of the policy is rebuilt, from its cached
+    // interfaces, into the same graph a fresh build gives.
+    const respecified = statusWritten.map((p): NodeNetworkConfigurationPolicy => ({
+      ...p,
+      metadata: { ...p.metadata, generation: 2, resourceVersion: '3' },
+    }));
+    const inputs = {
+      nodeNetworkStates: [worker0, worker1],
+      enactments,
+      policies: respecified,
+      nodes,
+    };
+    const third = builder(inputs);
+    assert.notEqual(bondOf(third), bondOf(first));
+    assert.deepEqual(third, buildTopologyGraph(inputs));
   });
 
   void it('buildNodeSubgraph builds one node', () => {

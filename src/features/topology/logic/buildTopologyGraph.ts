@@ -527,6 +527,27 @@ function graphNodeOf(
  * Builds one node's subgraph. Pure; memoise it per NNS resourceVersion (see
  * `createTopologyGraphBuilder`), since a live update of one node changes nothing elsewhere.
  */
+interface NodeStructure {
+  node: string;
+  state: NormalizedNodeState;
+  structure: ReturnType<typeof collectEdges>;
+}
+
+// A node's interfaces and structural edges follow from its NNS alone, while its subgraph is
+// rebuilt on every change of its enactments too: a rollout changes those hundreds of times a
+// second (issue 23's storm, where parsing the same NNS again was half of each rebuild). Kept per
+// NNS object, which the lean watch keeps while the NNS is unchanged; never mutated downstream.
+const nodeStructures = new WeakMap<object, NodeStructure>();
+
+function nodeStructureOf(nns: NodeNetworkState, node: string): NodeStructure {
+  const hit = isRecord(nns) ? nodeStructures.get(nns) : undefined;
+  if (hit && hit.node === node) return hit;
+  const state = normalizeNodeState(nns, node);
+  const built = { node, state, structure: collectEdges(state) };
+  if (isRecord(nns)) nodeStructures.set(nns, built);
+  return built;
+}
+
 export function buildNodeSubgraph(
   nns: NodeNetworkState,
   enactmentIndex: EnactmentIndex,
@@ -535,7 +556,7 @@ export function buildNodeSubgraph(
 ): NodeSubgraph {
   const nodeName = isRecord(nns) && isRecord(nns.metadata) ? nns.metadata.name : undefined;
   const node = typeof nodeName === 'string' ? nodeName : '';
-  const state = normalizeNodeState(nns, node);
+  const { state, structure } = nodeStructureOf(nns, node);
   const policyMap = toPolicyMap(policies);
   const ownership = getNodeOwnership(node, enactmentIndex, policyMap);
   const filter = options.compiledFilter ?? compileTopologyFilter(options.filter);
@@ -604,7 +625,7 @@ export function buildNodeSubgraph(
   // Counted in maps first: keyed stores on a fresh record per interface were a measurable cost.
   for (const [type, n] of byType) counts.byType[type] = n;
   for (const [s, n] of byState) counts.byState[s] = n;
-  const { edges: structural, ends, notes: edgeNotes } = collectEdges(state);
+  const { edges: structural, ends, notes: edgeNotes } = structure;
   const notes = [...state.notes, ...edgeNotes];
   if (!node) notes.push({ code: 'nns.missingName', severity: 'warning', params: {} });
 
@@ -823,9 +844,13 @@ function subgraphKey(
   if (perNode)
     for (const [policy, nnce] of perNode) {
       const p = policies.get(policy);
-      parts.push(
-        `${policy}@${nnce.metadata.resourceVersion ?? ''}:${p?.metadata.resourceVersion ?? ''}`,
-      );
+      // The subgraph reads a policy's spec (its desired state) and generation, which changes with
+      // every spec change; its status, which the handler rewrites throughout a rollout, not.
+      const version =
+        typeof p?.metadata.generation === 'number'
+          ? `g${p.metadata.generation}`
+          : (p?.metadata.resourceVersion ?? '');
+      parts.push(`${policy}@${nnce.metadata.resourceVersion ?? ''}:${version}`);
     }
   for (const k of Object.keys(labels).sort(cmp)) parts.push(`${k}=${labels[k] ?? ''}`);
   return parts.join('\u0000');
@@ -833,7 +858,8 @@ function subgraphKey(
 
 /**
  * A memoising builder: node subgraphs are reused while the node's NNS resourceVersion, its
- * enactments' and their policies' resourceVersions, its labels and the options are unchanged.
+ * enactments' resourceVersions, their policies' generations (resourceVersions when they have
+ * none), its labels and the options are unchanged.
  * Objects without resourceVersions are compared by identity instead.
  */
 export function createTopologyGraphBuilder(): (inputs: TopologyInputs) => TopologyGraph {
