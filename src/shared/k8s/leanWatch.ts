@@ -103,6 +103,8 @@ export interface LeanWatchSpec<D> extends LeanWatchQuery {
    */
   digest: (obj: K8sResourceCommon) => D | null;
   pageSize?: number;
+  /** See LeanWatchOptions.handoverMs. */
+  handoverMs?: number;
   /** false watches nothing and reads as loaded and empty (the kind is absent, or not needed). */
   enabled?: boolean;
 }
@@ -145,6 +147,7 @@ export function useLeanWatch<D>(spec: LeanWatchSpec<D>): LeanWatchResult<D> {
   const model = spec.model;
   const { namespace, labels, fieldSelector } = spec;
   const pageSize = spec.pageSize ?? LEAN_PAGE_SIZE;
+  const handoverMs = spec.handoverMs;
   useEffect(() => {
     if (!enabled || protocolKey === undefined) return undefined;
     setState({ key: queryKey, digests: EMPTY, loaded: false });
@@ -155,6 +158,7 @@ export function useLeanWatch<D>(spec: LeanWatchSpec<D>): LeanWatchResult<D> {
       labels,
       fieldSelector,
       pageSize,
+      handoverMs,
       digest: (obj) => digest.current(obj),
       onBatch: (batch) =>
         setState((s) => {
@@ -171,7 +175,7 @@ export function useLeanWatch<D>(spec: LeanWatchSpec<D>): LeanWatchResult<D> {
     });
     // The query key stands for model, namespace, labels and fieldSelector.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [enabled, protocolKey, queryKey, pageSize]);
+  }, [enabled, protocolKey, queryKey, pageSize, handoverMs]);
   // Re-render once the drop is old enough to call the digests stale.
   useEffect(() => {
     setOverdue(false);

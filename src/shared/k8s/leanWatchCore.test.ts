@@ -303,6 +303,22 @@ test('lean watch: a slow first list is handed over once per LIST_HANDOVER_MS', a
   w.stop();
 });
 
+test('lean watch: handoverMs 0 hands every page of the first list over as it arrives', async () => {
+  const f = fakeIO(() => [
+    { items: [item('a')], metadata: { resourceVersion: '7', continue: 'p2' } },
+    { items: [item('b')], metadata: { resourceVersion: '7', continue: 'p3' } },
+    { items: [item('c')], metadata: { resourceVersion: '7' } },
+  ]);
+  const w = start(f, undefined, { handoverMs: 0 });
+  await f.settle();
+  assert.deepEqual(w.batches.map(names), [
+    { reset: true, complete: false, upserts: ['a'], deletes: [] },
+    { reset: false, complete: false, upserts: ['b'], deletes: [] },
+    { reset: false, complete: true, upserts: ['c'], deletes: [] },
+  ]);
+  w.stop();
+});
+
 test('lean watch: a re-list after a drop replaces the data in one complete batch', async () => {
   let round = 0;
   const f = fakeIO(() => {

@@ -63,6 +63,8 @@ export interface LeanWatchQuery {
 
 export interface LeanWatchOptions<D> extends LeanWatchQuery {
   pageSize: number;
+  /** How often the first list's pages may reach the caller; LIST_HANDOVER_MS by default. */
+  handoverMs?: number;
   /**
    * What the view keeps of an object; null when the view needs nothing of it (it is then handed
    * over as a delete, so a digest that stops being needed goes away).
@@ -283,7 +285,8 @@ export function runLeanWatch<D>(
         for (const e of entries) collected.push(e);
         // The first list shows its pages as they arrive (see LIST_HANDOVER_MS); a re-list
         // replaces the data only once complete, so counts never drop to a partial list and back.
-        if (progressive && (!cont || !handedOver || io.now() - lastHandover >= LIST_HANDOVER_MS)) {
+        const handoverMs = opts.handoverMs ?? LIST_HANDOVER_MS;
+        if (progressive && (!cont || !handedOver || io.now() - lastHandover >= handoverMs)) {
           opts.onBatch({ reset: !handedOver, complete: !cont, upserts: collected, deletes: [] });
           collected = [];
           handedOver = true;

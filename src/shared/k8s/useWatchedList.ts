@@ -5,7 +5,13 @@ import { useMemo, useRef } from 'react';
 import { useK8sWatchResource, useK8sWatchResources } from '@openshift-console/dynamic-plugin-sdk';
 import type { K8sResourceCommon, WatchK8sResource } from '@openshift-console/dynamic-plugin-sdk';
 import type { GroupVersionKind, K8sResource } from '../model/k8s';
-import { gatedResult, sortByName, toListResult, toObjectResult } from './watchResult';
+import {
+  gatedResult,
+  keepIfUnchanged,
+  sortByName,
+  toListResult,
+  toObjectResult,
+} from './watchResult';
 import type { WatchGate, WatchedResult } from './watchResult';
 
 export type { WatchGate, WatchedResult } from './watchResult';
@@ -43,9 +49,17 @@ function toWatchSpec(gvk: GroupVersionKind, isList: boolean, opts: WatchOptions)
 
 const EMPTY: never[] = [];
 
-/** Shown order is the plugin's (namespace, then name), computed once per list the SDK hands out. */
+/**
+ * Shown order is the plugin's (namespace, then name), computed once per list the SDK hands out;
+ * a list of the same objects at the same versions is the previous one (keepIfUnchanged).
+ */
 function useSorted<T extends K8sResource>(list: T[] | undefined): readonly T[] | undefined {
-  return useMemo(() => (list ? sortByName(list) : undefined), [list]);
+  const previous = useRef<readonly T[] | undefined>(undefined);
+  return useMemo(() => {
+    if (!list) return undefined;
+    previous.current = keepIfUnchanged(previous.current, sortByName(list));
+    return previous.current;
+  }, [list]);
 }
 
 /** Live list of one kind. The spec is memoised on its JSON so callers may pass literals. */
@@ -119,8 +133,10 @@ export function useWatchedLists<K extends string>(
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
   const results = useK8sWatchResources<Record<string, K8sResourceCommon[]>>(resources);
-  // Sorted once per list identity; the SDK keeps an unchanged list's array between renders.
+  // Sorted once per list identity; the SDK keeps an unchanged list's array between renders. A
+  // re-list's copies of unchanged objects give each key its previous list (keepIfUnchanged).
   const sorted = useRef(new WeakMap<object, readonly K8sResource[]>());
+  const previous = useRef(new Map<string, readonly K8sResource[]>());
   const out = {} as Record<K, WatchedResult<K8sResource[]>>;
   for (const k of Object.keys(specs) as K[]) {
     const gate: WatchGate = specs[k].opts?.enabled ?? true;
@@ -133,8 +149,9 @@ export function useWatchedLists<K extends string>(
     const raw = Array.isArray(r.data) ? (r.data as unknown as K8sResource[]) : EMPTY;
     let list = sorted.current.get(raw);
     if (!list) {
-      list = sortByName(raw);
+      list = keepIfUnchanged(previous.current.get(k), sortByName(raw));
       sorted.current.set(raw, list);
+      previous.current.set(k, list);
     }
     out[k] = toListResult(list, r.loaded, r.loadError);
   }

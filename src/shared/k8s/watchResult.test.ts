@@ -1,7 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { K8sResource } from '../model/k8s';
-import { gatedResult, gateFromFlag, sortByName, toListResult, toObjectResult } from './watchResult';
+import {
+  gatedResult,
+  gateFromFlag,
+  keepIfUnchanged,
+  sortByName,
+  toListResult,
+  toObjectResult,
+} from './watchResult';
 
 const obj = (name: string, namespace?: string, rv = '1'): K8sResource => ({
   apiVersion: 'v1',
@@ -120,4 +127,23 @@ test('toObjectResult: loading until the first list answers', () => {
     toObjectResult(undefined, false, undefined, 'a', undefined, undefined).isLoading,
     true,
   );
+});
+
+test('keepIfUnchanged: a re-list of the same objects at the same versions is the previous list', () => {
+  const obj = (name: string, rv: string, uid = `u-${name}`): K8sResource => ({
+    metadata: { name, uid, resourceVersion: rv },
+  });
+  const before = [obj('a', '1'), obj('b', '2')];
+  assert.equal(keepIfUnchanged(before, [obj('a', '1'), obj('b', '2')]), before);
+  const written = [obj('a', '1'), obj('b', '3')];
+  assert.equal(keepIfUnchanged(before, written), written, 'a new version');
+  const replaced = [obj('a', '1'), obj('b', '2', 'other')];
+  assert.equal(keepIfUnchanged(before, replaced), replaced, 'deleted and created again');
+  const fewer = [obj('a', '1')];
+  assert.equal(keepIfUnchanged(before, fewer), fewer);
+  const unversioned: K8sResource[] = [{ metadata: { name: 'a' } }];
+  assert.equal(keepIfUnchanged(unversioned, [{ metadata: { name: 'a' } }]).length, 1);
+  const next = [{ metadata: { name: 'a' } }];
+  assert.equal(keepIfUnchanged(unversioned, next), next, 'no version: nothing to compare');
+  assert.equal(keepIfUnchanged(undefined, before), before);
 });

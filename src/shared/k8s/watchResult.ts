@@ -85,6 +85,26 @@ export function sortByName<T extends K8sResource>(list: readonly T[]): readonly 
   return idx.map((i) => list[i] as T);
 }
 
+/**
+ * `previous` when `next` holds the same objects at the same versions (uid and a non-empty
+ * resourceVersion, in order), else `next`. The console's watch re-lists 15 s after a dropped
+ * socket and hands out new copies of unchanged objects; keeping the previous list keeps every
+ * view derived from it (the topology's graph, the VLAN check) from being derived again.
+ */
+export function keepIfUnchanged<T extends K8sResource>(
+  previous: readonly T[] | undefined,
+  next: readonly T[],
+): readonly T[] {
+  if (!previous || previous === next || previous.length !== next.length) return next;
+  for (let i = 0; i < next.length; i++) {
+    const a = previous[i]?.metadata;
+    const b = next[i]?.metadata;
+    if (!a || !b || !b.resourceVersion) return next;
+    if (a.uid !== b.uid || a.resourceVersion !== b.resourceVersion) return next;
+  }
+  return previous;
+}
+
 /** A list watch's tuple, read. `shown` is what the page shows (the last good list). */
 export function toListResult<T>(
   shown: readonly T[],

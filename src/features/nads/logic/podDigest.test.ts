@@ -30,7 +30,7 @@ const fullPod = (name: string, annotations: Record<string, string>) => ({
 });
 
 describe('digestAttachedPod', () => {
-  it('keeps only name, namespace, uid, the Multus annotations, node and phase', () => {
+  it('keeps only name, namespace, uid, resourceVersion, the Multus annotations, node and phase', () => {
     const status = JSON.stringify([
       { name: 'ovn-kubernetes', default: true },
       { name: 'team-a/br-vlan', interface: 'net1' },
@@ -41,6 +41,7 @@ describe('digestAttachedPod', () => {
         name: 'p1',
         namespace: 'team-a',
         uid: 'uid-p1',
+        resourceVersion: '42',
         annotations: { [NETWORKS]: 'br-vlan', [STATUS]: status },
       },
       spec: { nodeName: 'worker-1' },

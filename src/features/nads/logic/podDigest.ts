@@ -2,7 +2,8 @@
 // are its most numerous objects and the views here read four fields of them: which secondary
 // networks a pod asks for and reports (the Multus annotations), on which node, in which phase.
 // The NAD pages (attached pods, attach failures, per-NAD counts) and the switch-port VLAN check
-// read nothing else, so a pod that neither asks for nor reports a NAD is not kept at all.
+// read nothing else, so a pod that neither asks for nor reports a NAD is not kept at all. The
+// resourceVersion lets a re-list keep an unchanged pod's digest.
 import type { Pod } from '../../../shared/model/k8s';
 import { NETWORK_STATUS_ANNOTATION, NETWORKS_ANNOTATION } from '../../../shared/model/nad';
 import { isRecord } from '../../../shared/logic/isRecord';
@@ -32,6 +33,8 @@ export function digestAttachedPod(obj: unknown): Pod | null {
   const pod: Pod = { metadata: { name: meta.name, namespace: meta.namespace, annotations } };
   if (!hasNadAttachment(pod)) return null;
   if (typeof meta.uid === 'string') pod.metadata.uid = meta.uid;
+  // Lets a re-list keep the digest of an unchanged pod (applyLeanBatch).
+  if (typeof meta.resourceVersion === 'string') pod.metadata.resourceVersion = meta.resourceVersion;
   const nodeName = isRecord(obj.spec) ? obj.spec.nodeName : undefined;
   if (typeof nodeName === 'string') pod.spec = { nodeName };
   const phase = isRecord(obj.status) ? obj.status.phase : undefined;

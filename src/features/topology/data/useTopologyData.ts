@@ -79,6 +79,9 @@ function useClusterLists(enabled: boolean): Lists {
     model: NodeNetworkStateModel,
     digest: nnsDigest,
     pageSize: LEAN_LARGE_PAGE_SIZE,
+    // Every page as it comes: the graph of each hundred nodes is then built in the task that
+    // received them, and the task that first draws the cluster builds only the last hundred.
+    handoverMs: 0,
     enabled,
   });
   const nnce = useLeanList<NodeNetworkConfigurationEnactment>({
