@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { Suspense, lazy, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
   ActionGroup,
@@ -9,6 +9,7 @@ import {
   Content,
   Flex,
   FlexItem,
+  Spinner,
   Title,
   ToggleGroup,
   ToggleGroupItem,
@@ -22,7 +23,6 @@ import type {
 import { PolicyModel } from '../../../shared/k8s/models';
 import { createResource, readResource, updateResource } from '../../../shared/k8s/mutations';
 import { toRecreate } from '../../../shared/logic/recreate';
-import { recordPolicyRevision } from '../../rollback/data/revisionStore';
 import { toK8sError } from '../../../shared/k8s/k8sError';
 import type { K8sError } from '../../../shared/k8s/k8sError';
 import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
@@ -45,22 +45,23 @@ import type { PolicyFormValues } from '../model/policyForm';
 import { applyPolicyFormValues, toPolicyFormValues } from '../logic/policyForm';
 import { parseResourceYaml, stringifyResourceYaml } from '../logic/resourceYaml';
 import { validatePolicy } from '../logic/validatePolicy';
-import { buildPolicyPreview } from '../logic/policyPreview';
 import { getFormIndexMap, getServerCauseFindings, locateFindings } from '../logic/formFindings';
 import { getYamlPathPosition } from '../logic/yamlPositions';
 import { updateYamlText } from '../logic/yamlRoundTrip';
 import { getYamlOnlyPaths } from '../logic/formCoverage';
 import { PolicyForm } from './form/PolicyForm';
-import { PolicyPreviewView } from './PolicyPreviewView';
-import { LeavingNodesPanel } from '../../rollback/components/LeavingNodesPanel';
 import type { LeavingRevertPlan } from '../../rollback/logic/leavingNodes';
-import { createLeavingRevert, dryRunLeavingRevert } from '../../rollback/data/leavingRevert';
 import { VlanMismatchAlerts } from '../../switch-ports/components/VlanMismatchAlerts';
 import { getFindingMessage, getFormReasonMessage, getYamlErrorMessage } from './messages';
 import { getPolicyUrl } from './urls';
 import './policies.css';
 
 type View = 'form' | 'yaml';
+
+// Loaded when the preview is first asked for (see PolicyPreviewSection).
+const PolicyPreviewSection = lazy(() =>
+  import('./PolicyPreviewSection').then((m) => ({ default: m.PolicyPreviewSection })),
+);
 
 interface PolicyEditorProps {
   /** What the editor starts from: a new template, a clone, or the server copy. */
@@ -203,16 +204,6 @@ export function PolicyEditor({
     () => (deferredDraft ? { policy: deferredDraft } : undefined),
     [deferredDraft],
   );
-  const preview = useMemo(
-    () =>
-      showPreview && deferredDraft
-        ? buildPolicyPreview(deferredDraft, nodes, nodeNetworkStates, {
-            findings: validatePolicy(deferredDraft, { nodes, nodeNetworkStates }),
-            ...(isEdit && enactments !== undefined ? { enactments } : {}),
-          })
-        : null,
-    [showPreview, deferredDraft, nodes, nodeNetworkStates, isEdit, enactments],
-  );
 
   const yamlOnly = useMemo(
     () => (view === 'form' && deferredDraft ? getYamlOnlyPaths(deferredDraft) : null),
@@ -324,7 +315,9 @@ export function PolicyEditor({
     setServerFindings([]);
     try {
       await write(draft, true, recreate);
-      if (leavingRevert) await dryRunLeavingRevert(leavingRevert);
+      // Only set once the preview (which loads the rollback code) offered it.
+      const leaving = leavingRevert ? await import('../../rollback/data/leavingRevert') : null;
+      if (leaving && leavingRevert) await leaving.dryRunLeavingRevert(leavingRevert);
       if (!save) {
         setStatus({ kind: 'dryRunOk' });
         return;
@@ -333,9 +326,11 @@ export function PolicyEditor({
       const result = await write(draft, false, recreate);
       // Rollback feature (issue 6): record the saved generation in the policy history; best
       // effort, the save itself already succeeded.
-      recordPolicyRevision(result, { written: true }).catch(() => undefined);
+      import('../../rollback/data/revisionStore')
+        .then(({ recordPolicyRevision }) => recordPolicyRevision(result, { written: true }))
+        .catch(() => undefined);
       // After the save, so the revert never fights the policy while it still selects the nodes.
-      if (leavingRevert) await createLeavingRevert(leavingRevert);
+      if (leaving && leavingRevert) await leaving.createLeavingRevert(leavingRevert);
       setSaved(true);
       void navigate(getPolicyUrl(result.metadata.name));
     } catch (err) {
@@ -505,20 +500,18 @@ export function PolicyEditor({
 
       <div className="pf-v6-u-mt-lg">
         <Title headingLevel="h2">{t('Preview per node')}</Title>
-        {showPreview && preview ? (
-          <>
-            <PolicyPreviewView preview={preview} />
-            {isEdit && live && deferredDraft && (
-              <LeavingNodesPanel
-                before={live}
-                after={deferredDraft}
-                nodes={nodes}
-                nodeStates={nodeNetworkStates}
-                enactments={enactments ?? []}
-                onRevertOnSave={setLeavingRevert}
-              />
-            )}
-          </>
+        {showPreview && deferredDraft ? (
+          <Suspense fallback={<Spinner size="lg" />}>
+            <PolicyPreviewSection
+              draft={deferredDraft}
+              nodes={nodes}
+              nodeNetworkStates={nodeNetworkStates}
+              enactments={enactments}
+              live={live}
+              isEdit={isEdit}
+              onRevertOnSave={setLeavingRevert}
+            />
+          </Suspense>
         ) : (
           <Button
             variant="secondary"
