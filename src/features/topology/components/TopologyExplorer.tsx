@@ -18,6 +18,8 @@ import { DataState } from '../../../shared/ui/DataState';
 import { useTopologyData, useTopologyGraph } from '../data/useTopologyData';
 import { isEmptyTopologyFilter } from '../logic/filter';
 import { mergeTopologyLayout } from '../logic/layout';
+import type { Point } from '../logic/layout';
+import type { Model } from '@patternfly/react-topology';
 import type { SwitchPortGraphNode, TopologyOptions } from '../model/types';
 import { TopologyGraphView } from './TopologyGraphView';
 import { TopologyLegend, TopologyNotes } from './TopologyNotes';
@@ -47,6 +49,8 @@ const SwitchPortMismatchProbe = lazy(() =>
 );
 
 const NO_MISMATCHES: ReadonlyMap<string, VlanMismatch[]> = new Map();
+const NO_POSITIONS: ReadonlyMap<string, Point> = new Map();
+const NO_MODEL: Model = { nodes: [], edges: [] };
 
 /** Above this many nodes the cluster view shows summary nodes, expanded one by one on click. */
 export const FOLD_NODES_ABOVE = 12;
@@ -85,21 +89,29 @@ export function TopologyExplorer({ node, testId }: TopologyExplorerProps) {
   );
   const shown = url.view === 'graph' ? graph : tableGraph;
   const memory = usePositionMemory(node === undefined ? 'cluster' : `node.${node}`);
+  // Laid out and modelled once the node states are all listed (the page shows a spinner until
+  // then): the graph is built page by page as they arrive, but laying out every partial graph
+  // cost a whole-graph pass per page (20 pages at 2,000 nodes) and would remember positions of a
+  // layout the complete graph does not have.
+  const listed = !data.result.isLoading;
   const positions = useMemo(() => {
+    if (!listed) return NO_POSITIONS;
     const p = mergeTopologyLayout(graph, memory.memory, memory.pinned);
     memory.remember(p);
     return p;
-  }, [graph, memory]);
+  }, [listed, graph, memory]);
   const dataCache = useRef<ElementDataCache>(new Map());
   const model = useMemo(
     () =>
-      toPatternFlyModel(graph, {
-        positions,
-        dataCache: dataCache.current,
-        highlightPolicy: url.highlightPolicy,
-        portMismatches,
-      }),
-    [graph, positions, url.highlightPolicy, portMismatches],
+      listed
+        ? toPatternFlyModel(graph, {
+            positions,
+            dataCache: dataCache.current,
+            highlightPolicy: url.highlightPolicy,
+            portMismatches,
+          })
+        : NO_MODEL,
+    [listed, graph, positions, url.highlightPolicy, portMismatches],
   );
   const hiddenInternal = useMemo(
     () => shown.groups.reduce((s, g) => s + (g.kind === 'node' ? g.hiddenInternal : 0), 0),
