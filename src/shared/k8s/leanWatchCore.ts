@@ -18,6 +18,7 @@
 // (pkg/proxy/proxy.go, "Impersonate-User." / "Impersonate-Group." subprotocols). The console's own
 // watches pass them the same way (k8s.ts: `k8sWatch(..., { subprotocols })`).
 import type { K8sModel, K8sResourceCommon } from '@openshift-console/dynamic-plugin-sdk';
+import { isRecord } from '../logic/isRecord';
 import { toK8sError } from './k8sError';
 import type { K8sError } from './k8sError';
 
@@ -165,10 +166,7 @@ export const leanQueryKey = (query: LeanWatchQuery): string =>
  */
 /** The object's resourceVersion when the digest kept one (the topology's digests do). */
 function digestVersion(digest: unknown): string | undefined {
-  if (typeof digest !== 'object' || digest === null || !('metadata' in digest)) return undefined;
-  const meta = digest.metadata;
-  if (typeof meta !== 'object' || meta === null || !('resourceVersion' in meta)) return undefined;
-  const rv = meta.resourceVersion;
+  const rv = isRecord(digest) && isRecord(digest.metadata) ? digest.metadata.resourceVersion : '';
   return typeof rv === 'string' && rv !== '' ? rv : undefined;
 }
 
@@ -271,6 +269,7 @@ export function runLeanWatch<D>(
     let collected: LeanEntry<D>[] = [];
     let handedOver = false;
     let lastHandover = 0;
+    const handoverMs = opts.handoverMs ?? LIST_HANDOVER_MS;
     let cont = '';
     let rv = '';
     try {
@@ -285,7 +284,6 @@ export function runLeanWatch<D>(
         for (const e of entries) collected.push(e);
         // The first list shows its pages as they arrive (see LIST_HANDOVER_MS); a re-list
         // replaces the data only once complete, so counts never drop to a partial list and back.
-        const handoverMs = opts.handoverMs ?? LIST_HANDOVER_MS;
         if (progressive && (!cont || !handedOver || io.now() - lastHandover >= handoverMs)) {
           opts.onBatch({ reset: !handedOver, complete: !cont, upserts: collected, deletes: [] });
           collected = [];

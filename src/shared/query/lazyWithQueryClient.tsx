@@ -7,6 +7,8 @@ import type { ComponentType } from 'react';
  * dialogs on pages that need react-query for nothing else: the client is about 11 KB gzip such a
  * page would otherwise download on every visit (issue 23's byte budget for the policy list).
  * A failed load is thrown from render, to the console's error boundary, as React.lazy would.
+ * Not React.lazy itself: a lazy component's props are PropsWithRef<P>, which a generic P does not
+ * type-check against without a cast.
  */
 export function lazyWithQueryClient<P extends object>(
   load: () => Promise<ComponentType<P>>,
