@@ -77,6 +77,8 @@ interface PageBytes {
   paths: string[];
   /** Share-scope keys the host provided to the plugin's container. */
   sharedKeys: string[];
+  /** "file bytes-sent" of every file, largest first, for the run's log. */
+  breakdown: string[];
 }
 
 async function measurePage(
@@ -118,7 +120,9 @@ async function measurePage(
     largest: '',
     paths,
     sharedKeys,
+    breakdown: [],
   };
+  const sizes: [string, number][] = [];
   let largest = 0;
   for (const p of new Set(urls.values())) {
     const file = path.join(dist, p.slice(PREFIX.length));
@@ -130,6 +134,7 @@ async function measurePage(
     out.gzip1 += gz1;
     const sent = fs.existsSync(`${file}.gz`) ? fs.statSync(`${file}.gz`).size : gz1;
     out.sent += sent;
+    sizes.push([p.slice(PREFIX.length), sent]);
     if (sent > largest) {
       largest = sent;
       out.largest = `${path.basename(file)} ${(sent / 1000).toFixed(1)} KB`;
@@ -137,6 +142,9 @@ async function measurePage(
     out.gzip6 += body.length < 1024 ? body.length : zlib.gzipSync(body, { level: 6 }).length;
   }
   await context.close();
+  out.breakdown = sizes
+    .sort((a, b) => b[1] - a[1])
+    .map(([f, n]) => `${f} ${(n / 1000).toFixed(1)}`);
   return out;
 }
 
@@ -193,6 +201,7 @@ export const bundleScenario: Scenario = {
       const otherPf = new Map<string, Set<string>>(); // file → other @patternfly packages in it
       for (const [name, route, budget] of pages) {
         const b = await measurePage(browser, sandbox.console.url, route, ctx.pluginDist);
+        ctx.log(`bundle: ${name}: ${b.breakdown.join(', ')} (KB sent)`);
         figures.push(
           b.files === 0
             ? notMeasurable(spec(name, budget), `no plugin asset requested on ${route}`)

@@ -13,7 +13,7 @@ import type { K8sResource } from '../../../shared/model/k8s';
 import { useNadValidationContext } from '../../nads/data/useNadData';
 import { validateNad } from '../../nads/logic/validateNad';
 import { SANDBOX_FAILURE_REASON } from '../../nads/logic/attachFailures';
-import { useSwitchPortsData } from '../../switch-ports/data/useSwitchPortsData';
+import { useVlanCheck } from '../../switch-ports/data/useVlanCheck';
 import {
   countSandboxFailuresByNamespace,
   digestFailingEnactment,
@@ -60,13 +60,7 @@ export function useClusterHealth(flags: {
     enabled: flags.nad === true,
   });
   const { context, allNads, isLoading: nadsLoading } = useNadValidationContext();
-  const vlan = useSwitchPortsData(
-    flags.switches,
-    undefined,
-    flags.metal3 === true,
-    undefined,
-    true,
-  );
+  const vlan = useVlanCheck(flags.switches, flags.metal3 === true);
 
   const policyHealth = useMemo(
     () => (policies.isLoading || policies.error ? undefined : summarizePolicyHealth(policies.data)),

@@ -1,130 +1,18 @@
-// Every live list the switch-port page joins: Metal3 objects, nodes and their network state,
-// and the policies/NADs/pods the cross-layer VLAN check needs. Pods come through a lean watch
-// that keeps only pods using a NAD, trimmed (nads/logic/podDigest); a one-node view (the node's
-// topology and Network tab) reads that node's Node, NodeNetworkState and pods only.
-import { useEffect, useMemo, useState } from 'react';
-import type { K8sResourceCommon } from '@openshift-console/dynamic-plugin-sdk';
-import { useConsoleFlag } from '../../../shared/useConsoleFlag';
-import { gateFromFlag } from '../../../shared/k8s/useWatchedList';
-import type { WatchGate } from '../../../shared/k8s/useWatchedList';
-import { FLAGS } from '../../../shared/flags';
-import {
-  BareMetalHostGVK,
-  BareMetalHostModel,
-  BareMetalSwitchGVK,
-  HardwareDataGVK,
-  HardwareDataModel,
-  HostNetworkAttachmentGVK,
-  NadGVK,
-  NodeGVK,
-  NodeModel,
-  NodeNetworkStateGVK,
-  NodeNetworkStateModel,
-  PolicyGVK,
-} from '../../../shared/k8s/models';
-import { useAttachedPods } from '../../nads/data/useAttachedPods';
-import { LEAN_LARGE_PAGE_SIZE, useLeanList } from '../../../shared/k8s/leanWatch';
-import {
-  digestHardwareDataForVlanCheck,
-  digestHostForVlanCheck,
-  digestNnsForVlanCheck,
-  digestNodeForVlanCheck,
-} from '../logic/leanDigests';
-import { useWatchedLists } from '../../../shared/k8s/useWatchedList';
-import type { WatchedResult } from '../../../shared/k8s/useWatchedList';
-import type { Node } from '../../../shared/model/k8s';
-import type {
-  BareMetalHost,
-  BareMetalSwitch,
-  HardwareData,
-  HostNetworkAttachment,
-} from '../../../shared/model/metal3';
-import type { NetworkAttachmentDefinition } from '../../../shared/model/nad';
-import type {
-  NodeNetworkConfigurationPolicy,
-  NodeNetworkState,
-} from '../../../shared/model/nmstate';
+// Everything the switch-ports page shows: the VLAN check's inputs and findings (useVlanCheck.ts)
+// plus the per-host and per-switch port views built from the same lists.
+import { useMemo } from 'react';
 import { checkVlanConsistency } from '../logic/checkVlanConsistency';
-import { switchPortKey } from '../logic/portKey';
 import { buildHostPortsViews, buildSwitchViews } from '../logic/hostPorts';
 import type { HostPortsView, SwitchView } from '../logic/hostPorts';
-import type { PortImpactInputs } from '../logic/portImpact';
 import type { VlanMismatch } from '../model/types';
+import { useVlanCheckInputs, type VlanCheckDraft, type VlanCheckInputs } from './useVlanCheck';
 
-const nnsDigest = (obj: K8sResourceCommon) => digestNnsForVlanCheck(obj);
-const nodeDigest = (obj: K8sResourceCommon) => digestNodeForVlanCheck(obj);
-const hostDigest = (obj: K8sResourceCommon) => digestHostForVlanCheck(obj);
-const hardwareDataDigest = (obj: K8sResourceCommon) => digestHardwareDataForVlanCheck(obj);
+export type { VlanCheckDraft } from './useVlanCheck';
 
-export interface SwitchPortsData {
-  hosts: BareMetalHost[];
-  switches: BareMetalSwitch[];
-  attachments: HostNetworkAttachment[];
+export interface SwitchPortsData extends Omit<VlanCheckInputs, 'nodes'> {
   hostViews: HostPortsView[];
   switchViews: SwitchView[];
   mismatches: VlanMismatch[];
-  /** Context the day-1 "installed with" comparison needs. */
-  hardwareData: HardwareData[];
-  nodeNetworkStates: NodeNetworkState[];
-  policies: NodeNetworkConfigurationPolicy[];
-  /** Everything the set-attachment form's impact check reads (computePortImpact). */
-  impactInputs: PortImpactInputs;
-  /** The primary result (hosts) for loading/error display. */
-  primary: WatchedResult<unknown>;
-  isLoading: boolean;
-}
-
-/** An unsaved NAD or policy to check in place of (or in addition to) the stored one. */
-export interface VlanCheckDraft {
-  nad?: NetworkAttachmentDefinition;
-  policy?: NodeNetworkConfigurationPolicy;
-}
-
-function withDraft<T extends { metadata: { name: string; namespace?: string } }>(
-  list: T[],
-  draft: T | undefined,
-): T[] {
-  if (!draft?.metadata.name) return list;
-  const same = (o: T) =>
-    o.metadata.name === draft.metadata.name && o.metadata.namespace === draft.metadata.namespace;
-  return list.some(same) ? list.map((o) => (same(o) ? draft : o)) : [...list, draft];
-}
-
-/** The VLAN check's findings grouped by switch port, for marking ports on the topology. */
-export function useSwitchPortMismatches(
-  enabled: boolean,
-  /** Check this node only (the one-node topology): nothing of other nodes is watched. */
-  node?: string,
-): ReadonlyMap<string, VlanMismatch[]> {
-  const switchesInstalled = useConsoleFlag(FLAGS.metal3Switches);
-  const { mismatches } = useSwitchPortsData(switchesInstalled, undefined, enabled, node, true);
-  return useMemo(() => {
-    const byPort = new Map<string, VlanMismatch[]>();
-    for (const m of mismatches) {
-      if (!m.switchID || !m.port || m.severity === 'info') continue;
-      const key = switchPortKey(m.switchID, m.port);
-      byPort.set(key, [...(byPort.get(key) ?? []), m]);
-    }
-    return byPort;
-  }, [mismatches]);
-}
-
-const NO_MISMATCHES: VlanMismatch[] = [];
-
-/**
- * The check in a task of its own after the render that changed its inputs, for the topology's
- * marks: at 500 nodes it takes about a tenth of a second, which would otherwise lengthen the task
- * that draws the graph (issue 23: longest task while loading <= 200 ms). Inputs that change again
- * before it ran cancel it.
- */
-function useDeferredCheck(inputs: PortImpactInputs, enabled: boolean): VlanMismatch[] {
-  const [result, setResult] = useState<VlanMismatch[]>(NO_MISMATCHES);
-  useEffect(() => {
-    if (!enabled) return undefined;
-    const timer = window.setTimeout(() => setResult(checkVlanConsistency(inputs)), 0);
-    return () => window.clearTimeout(timer);
-  }, [inputs, enabled]);
-  return result;
 }
 
 /**
@@ -137,117 +25,22 @@ export function useSwitchPortsData(
   draft?: VlanCheckDraft,
   /** False (e.g. no Metal3 on this cluster) watches nothing and finds nothing. */
   enabled = true,
-  /** One node's view: its Node, NodeNetworkState and pods instead of every node's. */
-  node?: string,
-  /**
-   * Only the VLAN check is needed (the cluster topology): every node's NodeNetworkState and
-   * Node come through lean watches as the check's digests (logic/leanDigests.ts) instead of
-   * whole objects in the console's store. `nodeNetworkStates` then holds digests.
-   */
-  checkOnly = false,
 ): SwitchPortsData {
-  const on = { enabled };
-  const lean = enabled && checkOnly && node === undefined;
-  const oneNode =
-    node === undefined
-      ? { enabled: enabled && !lean }
-      : { enabled, fieldSelector: `metadata.name=${node}` };
-  const switchGate: WatchGate = enabled ? gateFromFlag(switchesInstalled) : false;
-  // The cluster-wide check reads hosts and their inventories as digests too: at 2,000 nodes they
-  // are 4,000 objects the console's store would hold whole.
-  const stored = { enabled: enabled && !lean };
-  const lists = useWatchedLists({
-    hosts: { gvk: BareMetalHostGVK, opts: stored },
-    hardwareData: { gvk: HardwareDataGVK, opts: stored },
-    switches: { gvk: BareMetalSwitchGVK, opts: { enabled: switchGate } },
-    attachments: { gvk: HostNetworkAttachmentGVK, opts: { enabled: switchGate } },
-    nodes: { gvk: NodeGVK, opts: oneNode },
-    nns: { gvk: NodeNetworkStateGVK, opts: oneNode },
-    policies: { gvk: PolicyGVK, opts: on },
-    nads: { gvk: NadGVK, opts: on },
-  });
-  const leanNodes = useLeanList<Node>({ model: NodeModel, digest: nodeDigest, enabled: lean });
-  const leanNns = useLeanList<NodeNetworkState>({
-    model: NodeNetworkStateModel,
-    digest: nnsDigest,
-    pageSize: LEAN_LARGE_PAGE_SIZE,
-    enabled: lean,
-  });
-  const leanHosts = useLeanList<BareMetalHost>({
-    model: BareMetalHostModel,
-    digest: hostDigest,
-    enabled: lean,
-  });
-  const leanHardwareData = useLeanList<HardwareData>({
-    model: HardwareDataModel,
-    digest: hardwareDataDigest,
-    enabled: lean,
-  });
-  const podList = useAttachedPods({ node, enabled });
-  const hosts = (lean ? leanHosts.data : lists.hosts.data) as BareMetalHost[];
-  const hardwareData = (lean ? leanHardwareData.data : lists.hardwareData.data) as HardwareData[];
-  const switches = lists.switches.data as BareMetalSwitch[];
-  const attachments = lists.attachments.data as HostNetworkAttachment[];
-  const nodes = (lean ? leanNodes.data : lists.nodes.data) as Node[];
-  const nns = (lean ? leanNns.data : lists.nns.data) as NodeNetworkState[];
-  const storedPolicies = lists.policies.data as NodeNetworkConfigurationPolicy[];
-  const storedNads = lists.nads.data as NetworkAttachmentDefinition[];
-  const policies = useMemo(
-    () => withDraft(storedPolicies, draft?.policy),
-    [storedPolicies, draft?.policy],
-  );
-  const nads = useMemo(() => withDraft(storedNads, draft?.nad), [storedNads, draft?.nad]);
-  const pods = podList.data;
-  const podsLoaded = !podList.isLoading && !podList.error;
-
-  // The VLAN check alone (checkOnly) draws no host or switch views: not building them saves a
-  // pass over every host per node at scale.
+  const inputs = useVlanCheckInputs(switchesInstalled, draft, enabled);
+  const { hosts, hardwareData, switches, attachments, nodes, nodeNetworkStates } = inputs;
   const hostViews = useMemo(
     () =>
-      checkOnly
-        ? []
-        : buildHostPortsViews({
-            hosts,
-            hardwareData,
-            switches,
-            attachments,
-            nodes,
-            nodeNetworkStates: nns,
-          }),
-    [checkOnly, hosts, hardwareData, switches, attachments, nodes, nns],
+      buildHostPortsViews({ hosts, hardwareData, switches, attachments, nodes, nodeNetworkStates }),
+    [hosts, hardwareData, switches, attachments, nodes, nodeNetworkStates],
   );
   const switchViews = useMemo(
-    () => (checkOnly ? [] : buildSwitchViews({ hosts, hardwareData, switches, attachments })),
-    [checkOnly, hosts, hardwareData, switches, attachments],
+    () => buildSwitchViews({ hosts, hardwareData, switches, attachments }),
+    [hosts, hardwareData, switches, attachments],
   );
-  const impactInputs = useMemo(
-    (): PortImpactInputs => ({
-      nodes,
-      bareMetalHosts: hosts,
-      hardwareData,
-      hostNetworkAttachments: attachments,
-      switches,
-      nodeNetworkStates: nns,
-      policies,
-      nads,
-      // Without pods (e.g. no permission to list them) every NAD counts, one severity lower.
-      ...(podsLoaded ? { pods } : {}),
-    }),
-    [nodes, hosts, hardwareData, attachments, switches, nns, policies, nads, pods, podsLoaded],
+  const mismatches = useMemo(
+    () => checkVlanConsistency(inputs.impactInputs),
+    [inputs.impactInputs],
   );
-  const inRender = useMemo(
-    () => (checkOnly ? NO_MISMATCHES : checkVlanConsistency(impactInputs)),
-    [checkOnly, impactInputs],
-  );
-  const deferred = useDeferredCheck(impactInputs, checkOnly);
-  const mismatches = checkOnly ? deferred : inRender;
-  const isLoading =
-    podList.isLoading ||
-    leanNodes.isLoading ||
-    leanNns.isLoading ||
-    leanHosts.isLoading ||
-    leanHardwareData.isLoading ||
-    Object.values(lists).some((r) => (r as WatchedResult<unknown>).isLoading);
   return {
     hosts,
     switches,
@@ -256,10 +49,10 @@ export function useSwitchPortsData(
     switchViews,
     mismatches,
     hardwareData,
-    nodeNetworkStates: nns,
-    policies,
-    impactInputs,
-    primary: lists.hosts,
-    isLoading,
+    nodeNetworkStates,
+    policies: inputs.policies,
+    impactInputs: inputs.impactInputs,
+    primary: inputs.primary,
+    isLoading: inputs.isLoading,
   };
 }

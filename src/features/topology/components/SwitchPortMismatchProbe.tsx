@@ -2,7 +2,7 @@
 // check (about a fifth of its bytes) only where Metal3 is installed: elsewhere there are no
 // switch ports to check.
 import { useEffect } from 'react';
-import { useSwitchPortMismatches } from '../../switch-ports/data/useSwitchPortsData';
+import { useSwitchPortMismatches } from '../../switch-ports/data/useVlanCheck';
 import type { VlanMismatch } from '../../switch-ports/model/types';
 
 interface SwitchPortMismatchProbeProps {

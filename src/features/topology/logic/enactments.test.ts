@@ -12,7 +12,7 @@ const policy = (interfaces: unknown[]): NodeNetworkConfigurationPolicy =>
   }) as NodeNetworkConfigurationPolicy;
 
 void describe('topology: a policy desired state read as nmstate reads it', () => {
-  // nmstate bond.rs / linux_bridge.rs: `ports` is an alias of `port`.
+  // nmstate ifaces/bond.rs, linux_bridge.rs, ovs.rs, vrf.rs: `ports` is an alias of `port`.
   void it('sees bond and bridge ports given as `ports`', () => {
     const state = getEffectiveDesiredState(
       undefined,
@@ -30,8 +30,53 @@ void describe('topology: a policy desired state read as nmstate reads it', () =>
     assert.deepEqual(getReferencedNames(bond), ['ens4', 'ens5']);
     assert.deepEqual(getReferencedNames(bridge), ['bond0']);
   });
-  void it('returns the same canonical object for the same policy', () => {
-    const p = policy([{ name: 'bond0', type: 'bond', 'link-aggregation': { ports: ['ens4'] } }]);
-    assert.equal(getEffectiveDesiredState(undefined, p), getEffectiveDesiredState(undefined, p));
+  void it('sees OVS bridge, OVS bond and VRF ports given as `ports`', () => {
+    const [ovs, vrf] = getDesiredInterfaces(
+      getEffectiveDesiredState(
+        undefined,
+        policy([
+          {
+            name: 'br-ex',
+            type: 'ovs-bridge',
+            bridge: {
+              ports: [
+                { name: 'br-ex' },
+                {
+                  name: 'ovs-bond',
+                  'link-aggregation': { mode: 'lacp', ports: [{ name: 'ens6' }] },
+                },
+              ],
+            },
+          },
+          { name: 'vrf1', type: 'vrf', vrf: { ports: ['ens7'], 'route-table-id': 100 } },
+        ]),
+      ),
+    );
+    assert.ok(ovs && vrf);
+    assert.deepEqual(getReferencedNames(ovs), ['br-ex', 'ovs-bond', 'ens6']);
+    assert.deepEqual(getReferencedNames(vrf), ['ens7']);
+  });
+  void it('reads `port` where a policy gives both spellings, as the editor keeps it', () => {
+    const [bond] = getDesiredInterfaces(
+      getEffectiveDesiredState(
+        undefined,
+        policy([
+          { name: 'bond0', type: 'bond', 'link-aggregation': { port: ['ens4'], ports: ['ens9'] } },
+        ]),
+      ),
+    );
+    assert.ok(bond);
+    assert.deepEqual(getReferencedNames(bond), ['ens4']);
+  });
+  void it("prefers the enactment's resolved desired state over the policy's", () => {
+    const p = policy([{ name: '{{ capture.nic.interfaces.0.name }}', type: 'ethernet' }]);
+    const nnce = {
+      metadata: { name: 'n.p' },
+      status: { desiredState: { interfaces: [{ name: 'ens4', type: 'ethernet' }] } },
+    };
+    assert.deepEqual(
+      getDesiredInterfaces(getEffectiveDesiredState(nnce, p)).map((i) => i.name),
+      ['ens4'],
+    );
   });
 });

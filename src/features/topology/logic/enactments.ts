@@ -11,7 +11,6 @@ import type {
 import { getEnactmentPhase, indexEnactments } from '../../policies/logic/enactments';
 import type { EnactmentPhase } from '../model/types';
 import { isRecord } from '../../../shared/logic/isRecord';
-import { canonicalizeDesiredState } from '../../policies/logic/nmpolicy/keys';
 
 export { getEnactmentPhase, indexEnactments };
 
@@ -57,7 +56,11 @@ export function isFailingPhase(phase: EnactmentPhase): boolean {
   return phase === 'Failing' || phase === 'Aborted' || phase === 'Retrying';
 }
 
-/** The desired state that applies on this node: the enactment's (captures resolved), else the policy's. */
+/**
+ * The desired state that applies on this node: the enactment's (captures resolved, keys as
+ * `nmstatectl policy` prints them), else the policy's as written. A policy's state may spell
+ * nmstate's aliases; `getReferencedNames` reads the one alias among the keys the topology reads.
+ */
 export function getEffectiveDesiredState(
   enactment: NodeNetworkConfigurationEnactment | undefined,
   policy: NodeNetworkConfigurationPolicy | undefined,
@@ -67,23 +70,7 @@ export function getEffectiveDesiredState(
   if (isRecord(fromEnactment)) return fromEnactment;
   const spec: unknown = policy?.spec;
   const fromPolicy = isRecord(spec) ? spec.desiredState : undefined;
-  if (isRecord(fromPolicy)) return canonicalPolicyState(fromPolicy);
-  return undefined;
-}
-
-/**
- * The policy's desired state under nmstate's canonical keys (`ports` read as `port`), as the
- * handler's `nmstatectl policy` prints it into the enactment; kept per object, as the topology
- * asks once per node.
- */
-const canonicalStates = new WeakMap<object, NetworkState>();
-function canonicalPolicyState(state: NetworkState): NetworkState {
-  let out = canonicalStates.get(state);
-  if (out === undefined) {
-    out = canonicalizeDesiredState(state);
-    canonicalStates.set(state, out);
-  }
-  return out;
+  return isRecord(fromPolicy) ? fromPolicy : undefined;
 }
 
 /** Desired-state interfaces, tolerating capture templates (a string) in place of the array. */
@@ -93,6 +80,19 @@ export function getDesiredInterfaces(state: NetworkState | undefined): NetworkIn
   return list.filter(
     (i): i is NetworkInterface => isRecord(i) && typeof i.name === 'string' && i.name !== '',
   );
+}
+
+/**
+ * A port list under its nmstate name `port` or its serde alias `ports` (nmstate
+ * rust/src/lib/ifaces/: bond.rs `BondConfig`, linux_bridge.rs `LinuxBridgeConfig`, ovs.rs
+ * `OvsBridgeConfig` and `OvsBridgeBondConfig`, vrf.rs `VrfConfig` each declare
+ * `#[serde(alias = "ports")] port`, as the policy schema's tables record).
+ * With both present nmstate rejects the duplicate field; `port` is read, as the policy editor's
+ * canonical form keeps it. No other key the topology reads has an alias, so the topology does
+ * not load the policy schema (`policies/logic/nmpolicy`) for this: about 6 KB gzip on its page.
+ */
+function portList(config: Record<string, unknown>): unknown {
+  return config.port !== undefined ? config.port : config.ports;
 }
 
 function names(value: unknown): string[] {
@@ -119,18 +119,19 @@ function baseIface(value: unknown): string | undefined {
 export function getReferencedNames(iface: NetworkInterface): string[] {
   const out: string[] = [];
   const bridge: unknown = iface.bridge;
-  if (isRecord(bridge) && Array.isArray(bridge.port)) {
-    for (const port of bridge.port as unknown[]) {
+  const bridgePorts = isRecord(bridge) ? portList(bridge) : undefined;
+  if (Array.isArray(bridgePorts)) {
+    for (const port of bridgePorts as unknown[]) {
       if (!isRecord(port)) continue;
       if (typeof port.name === 'string') out.push(port.name);
       const la = port['link-aggregation'];
-      if (isRecord(la)) out.push(...names(la.port));
+      if (isRecord(la)) out.push(...names(portList(la)));
     }
   }
   const la: unknown = iface['link-aggregation'];
-  if (isRecord(la)) out.push(...names(la.port));
+  if (isRecord(la)) out.push(...names(portList(la)));
   const vrf: unknown = iface.vrf;
-  if (isRecord(vrf)) out.push(...names(vrf.port));
+  if (isRecord(vrf)) out.push(...names(portList(vrf)));
   for (const key of ['vlan', 'vxlan', 'mac-vlan', 'mac-vtap', 'ipvlan'] as const) {
     const base = baseIface(iface[key]);
     if (base) out.push(base);
