@@ -126,7 +126,6 @@ async function measurePage(
     boot: 0,
   };
   const sizes: [string, number][] = [];
-  let largest = 0;
   for (const p of new Set(urls.values())) {
     const file = path.join(dist, p.slice(PREFIX.length));
     if (!fs.existsSync(file)) continue;
@@ -140,16 +139,13 @@ async function measurePage(
     sizes.push([p.slice(PREFIX.length), sent]);
     if (/^(plugin-manifest\.json|plugin-entry\.[0-9a-f]+\.min\.js)$/.test(path.basename(file)))
       out.boot += sent;
-    if (sent > largest) {
-      largest = sent;
-      out.largest = `${path.basename(file)} ${(sent / 1000).toFixed(1)} KB`;
-    }
     out.gzip6 += body.length < 1024 ? body.length : zlib.gzipSync(body, { level: 6 }).length;
   }
   await context.close();
-  out.breakdown = sizes
-    .sort((a, b) => b[1] - a[1])
-    .map(([f, n]) => `${f} ${(n / 1000).toFixed(1)}`);
+  sizes.sort((a, b) => b[1] - a[1]);
+  out.breakdown = sizes.map(([f, n]) => `${f} ${(n / 1000).toFixed(1)}`);
+  const [top] = sizes;
+  if (top) out.largest = `${path.basename(top[0])} ${(top[1] / 1000).toFixed(1)} KB`;
   return out;
 }
 
