@@ -19,8 +19,8 @@ export const productionPaths = {
 } as const;
 
 /**
- * A file is cacheable forever only when webpack put a content hash in its name: the container
- * entry `plugin-entry.<hash>.min.js` and `<name>-chunk-<hash>.min.js` / `<name>-bundle-<hash>...`.
+ * A file is cacheable forever only when webpack put a hash in its name: the container entry
+ * `plugin-entry.<hash>.min.js` and `<id>-chunk-<build hash>.min.js` / `<name>-bundle-<hash>...`.
  */
 export const hashedAsset =
   /^(plugin-entry\.[0-9a-f]+\.min\.js|[^/]+-(chunk|bundle)-[0-9a-f]+\.min\.js)$/;

@@ -132,7 +132,7 @@ test('no source file builds a console URL for a kind Switchboard has pages for',
         }
         if (
           /\bgetResourceUrl\b/.test(text) &&
-          !/shared[\\/](routes|k8s[\\/]models)\.ts$/.test(rel) &&
+          !/shared[\\/](routes|k8s[\\/]models|k8s[\\/]models[\\/]reference)\.ts$/.test(rel) &&
           !rel.endsWith(path.join('policies', 'components', 'urls.ts'))
         ) {
           offenders.push(`${rel}: getResourceUrl (use objectUrl from shared/routes)`);

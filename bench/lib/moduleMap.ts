@@ -1,8 +1,8 @@
 // Which npm packages the modules of the plugin build come from. Production chunks carry module
 // ids but no names, so the build is compiled again in-process from the same webpack config
 // (production mode, without minification, to keep it to seconds) into a scratch directory.
-// Module ids are deterministic (a hash of the module's path), so the compile names the modules of
-// the measured build; a module id of the build that the compile does not know means the sources
+// Module ids follow from the sources and the config alone (webpack's `size` ids), so the compile
+// names the modules of the measured build; a module id of the build that the compile does not know means the sources
 // here did not produce that build, and the caller is told so. A scope-hoisted (concatenated)
 // module counts the packages of every module merged into it.
 import * as path from 'node:path';

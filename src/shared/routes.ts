@@ -13,6 +13,16 @@
 // A unit test checks every builder here against the routes in console-extensions.json.
 import type { GroupVersionKind } from './model/k8s';
 import { getResourceUrl } from './k8s/models';
+import { policyUrl } from './policyRoutes';
+
+export {
+  POLICY_CREATE_URL,
+  POLICY_LIST_URL,
+  POLICY_STATUS_FILTER_PARAM,
+  policyEditUrl,
+  policyListUrl,
+  policyUrl,
+} from './policyRoutes';
 
 const enc = encodeURIComponent;
 /** The console's key for "all namespaces" (frontend/packages/console-shared/src/constants). */
@@ -23,22 +33,6 @@ export const TOPOLOGY_URL = '/switchboard/topology';
 export const FAILED_POLICIES_URL = '/switchboard/failed-policies';
 export const SWITCH_PORTS_URL = '/switchboard/switch-ports';
 export const VLAN_CHECK_URL = `${SWITCH_PORTS_URL}?tab=vlan-check`;
-
-export const POLICY_LIST_URL = '/switchboard/policies';
-/**
- * The policy list's status filter in the URL, named as the console names a list's row filters
- * (`rowFilter-<type>`, values joined by commas: openshift/console
- * frontend/public/components/factory/ListPage/ListPageFilter.tsx).
- */
-export const POLICY_STATUS_FILTER_PARAM = 'rowFilter-policy-status';
-/** The policy list, filtered to the given statuses. */
-export const policyListUrl = (statuses: readonly string[] = []): string =>
-  statuses.length
-    ? `${POLICY_LIST_URL}?${POLICY_STATUS_FILTER_PARAM}=${statuses.map(enc).join(',')}`
-    : POLICY_LIST_URL;
-export const POLICY_CREATE_URL = '/switchboard/policies/~new';
-export const policyUrl = (name: string) => `${POLICY_LIST_URL}/${enc(name)}`;
-export const policyEditUrl = (name: string) => `${policyUrl(name)}/edit`;
 
 export const NNS_LIST_URL = '/switchboard/node-network-states';
 export const nnsUrl = (name: string) => `${NNS_LIST_URL}/${enc(name)}`;

@@ -1,8 +1,9 @@
-// The one wrapper over the console's watch hooks. Components get a react-query-like result and
-// never see the SDK tuple; watchResult.ts says how each tuple is read (switched-off and pending
-// watches, a missing API, stale data, deleted objects, list order) and why.
+// The wrapper over the console's watch hooks (useWatchedLists.ts watches several lists at once).
+// Components get a react-query-like result and never see the SDK tuple; watchResult.ts says how
+// each tuple is read (switched-off and pending watches, a missing API, stale data, deleted
+// objects, list order) and why.
 import { useMemo, useRef } from 'react';
-import { useK8sWatchResource, useK8sWatchResources } from '@openshift-console/dynamic-plugin-sdk';
+import { useK8sWatchResource } from '@openshift-console/dynamic-plugin-sdk';
 import type { K8sResourceCommon, WatchK8sResource } from '@openshift-console/dynamic-plugin-sdk';
 import type { GroupVersionKind, K8sResource } from '../model/k8s';
 import {
@@ -35,7 +36,12 @@ export interface WatchOptions {
   enabled?: WatchGate;
 }
 
-function toWatchSpec(gvk: GroupVersionKind, isList: boolean, opts: WatchOptions): WatchK8sResource {
+/** The SDK's watch spec for our options (also useWatchedLists.ts's). */
+export function toWatchSpec(
+  gvk: GroupVersionKind,
+  isList: boolean,
+  opts: WatchOptions,
+): WatchK8sResource {
   return {
     groupVersionKind: { group: gvk.group || undefined, version: gvk.version, kind: gvk.kind },
     isList,
@@ -47,7 +53,8 @@ function toWatchSpec(gvk: GroupVersionKind, isList: boolean, opts: WatchOptions)
   };
 }
 
-const EMPTY: never[] = [];
+/** One empty list for every switched-off or pending watch, so results keep their identity. */
+export const EMPTY_LIST: never[] = [];
 
 /**
  * Shown order is the plugin's (namespace, then name), computed once per list the SDK hands out;
@@ -78,9 +85,9 @@ export function useWatchedList<T extends K8sResource>(
   const watched = useK8sWatchResource<K8sResourceCommon[]>(spec);
   const [data, loaded] = watched;
   const loadError: unknown = watched[2];
-  const lastGood = useRef<readonly T[]>(EMPTY);
+  const lastGood = useRef<readonly T[]>(EMPTY_LIST);
   const list = useSorted(Array.isArray(data) ? (data as unknown as T[]) : undefined);
-  if (gate !== true) return gatedResult(gate, EMPTY);
+  if (gate !== true) return gatedResult(gate, EMPTY_LIST);
   if (list && loaded) lastGood.current = list;
   const shown = list && loaded ? list : lastGood.current;
   return toListResult(shown, loaded || shown.length > 0, loadError);
@@ -114,46 +121,4 @@ export function useWatchedObject<T extends K8sResource>(
   const result = toObjectResult<T>(items, loaded, loadError, name, namespace, seen.current.obj);
   if (result.data && !result.isDeleted) seen.current.obj = result.data;
   return result;
-}
-
-/** Several lists at once, keyed; each entry behaves like useWatchedList. */
-export function useWatchedLists<K extends string>(
-  specs: Record<K, { gvk: GroupVersionKind; opts?: WatchOptions }>,
-): Record<K, WatchedResult<K8sResource[]>> {
-  const key = JSON.stringify(specs);
-  const resources = useMemo(() => {
-    const out: Record<string, WatchK8sResource> = {};
-    const entries: [string, { gvk: GroupVersionKind; opts?: WatchOptions }][] =
-      Object.entries(specs);
-    for (const [k, v] of entries) {
-      if ((v.opts?.enabled ?? true) !== true) continue;
-      out[k] = toWatchSpec(v.gvk, true, v.opts ?? {});
-    }
-    return out;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
-  const results = useK8sWatchResources<Record<string, K8sResourceCommon[]>>(resources);
-  // Sorted once per list identity; the SDK keeps an unchanged list's array between renders. A
-  // re-list's copies of unchanged objects give each key its previous list (keepIfUnchanged).
-  const sorted = useRef(new WeakMap<object, readonly K8sResource[]>());
-  const previous = useRef(new Map<string, readonly K8sResource[]>());
-  const out = {} as Record<K, WatchedResult<K8sResource[]>>;
-  for (const k of Object.keys(specs) as K[]) {
-    const gate: WatchGate = specs[k].opts?.enabled ?? true;
-    const r = results[k] as
-      { data?: K8sResourceCommon[]; loaded: boolean; loadError: unknown } | undefined;
-    if (gate !== true || !r) {
-      out[k] = gatedResult(gate === true ? false : gate, EMPTY);
-      continue;
-    }
-    const raw = Array.isArray(r.data) ? (r.data as unknown as K8sResource[]) : EMPTY;
-    let list = sorted.current.get(raw);
-    if (!list) {
-      list = keepIfUnchanged(previous.current.get(k), sortByName(raw));
-      sorted.current.set(raw, list);
-      previous.current.set(k, list);
-    }
-    out[k] = toListResult(list, r.loaded, r.loadError);
-  }
-  return out;
 }

@@ -5,9 +5,10 @@
 // update many times a second (a rollout of 25,000 enactments) those layouts were a large part of
 // every update. With a lasting ref the truncation check runs once, when the cell mounts.
 import { useRef } from 'react';
-import type { ReactNode } from 'react';
 import { Td as PfTd, Th as PfTh } from '@patternfly/react-table';
 import type { TdProps, ThProps } from '@patternfly/react-table';
+
+export { PlainTd } from './PlainTd';
 
 export function Td(props: Omit<TdProps, 'ref'>) {
   const ref = useRef<HTMLTableCellElement>(null);
@@ -21,31 +22,4 @@ export function Td(props: Omit<TdProps, 'ref'>) {
 export function Th({ modifier = 'wrap', ...props }: Omit<ThProps, 'ref'>) {
   const ref = useRef<HTMLTableCellElement>(null);
   return <PfTh {...props} modifier={modifier} ref={ref} />;
-}
-
-/**
- * A body cell with PatternFly's class and responsive label but none of Td's machinery (cell
- * decorators, the truncation check and tooltip). Rendering a Td allocates several kilobytes; a
- * cell that a live list re-renders many times a second with plain content uses this instead.
- */
-export function PlainTd({
-  dataLabel,
-  children,
-  className,
-  'data-test': testId,
-}: {
-  dataLabel: string;
-  children: ReactNode;
-  className?: string;
-  'data-test'?: string;
-}) {
-  return (
-    <td
-      className={className ? `pf-v6-c-table__td ${className}` : 'pf-v6-c-table__td'}
-      data-label={dataLabel}
-      data-test={testId}
-    >
-      {children}
-    </td>
-  );
 }

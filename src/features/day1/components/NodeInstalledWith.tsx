@@ -8,7 +8,7 @@ import {
   NodeNetworkStateGVK,
   PolicyGVK,
 } from '../../../shared/k8s/models';
-import { useWatchedLists } from '../../../shared/k8s/useWatchedList';
+import { useWatchedLists } from '../../../shared/k8s/useWatchedLists';
 import type { Node } from '../../../shared/model/k8s';
 import type { BareMetalHost, HardwareData } from '../../../shared/model/metal3';
 import type {

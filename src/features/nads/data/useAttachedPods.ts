@@ -3,7 +3,7 @@
 // NAD validation context useNadData.ts builds.
 import type { Pod } from '../../../shared/model/k8s';
 import { PodModel } from '../../../shared/k8s/models';
-import { useLeanList } from '../../../shared/k8s/leanWatch';
+import { useLeanList } from '../../../shared/k8s/useLeanWatch';
 import type { WatchedResult } from '../../../shared/k8s/useWatchedList';
 import { digestAttachedPod } from '../logic/podDigest';
 

@@ -20,10 +20,11 @@ import {
   OperatorNetworkGVK,
   PolicyGVK,
 } from '../../../shared/k8s/models';
-import { useLeanList } from '../../../shared/k8s/leanWatch';
+import { useLeanList } from '../../../shared/k8s/useLeanWatch';
 import { useAttachedPods } from './useAttachedPods';
 import { digestNnsForNads } from '../logic/nnsDigest';
-import { useWatchedList, useWatchedLists } from '../../../shared/k8s/useWatchedList';
+import { useWatchedList } from '../../../shared/k8s/useWatchedList';
+import { useWatchedLists } from '../../../shared/k8s/useWatchedLists';
 import type { WatchedResult } from '../../../shared/k8s/useWatchedList';
 import { buildValidationContext } from '../logic/context';
 import type { ValidationContext } from '../model/types';

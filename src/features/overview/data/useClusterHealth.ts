@@ -6,7 +6,7 @@
 import { useMemo } from 'react';
 import type { K8sResourceCommon } from '@openshift-console/dynamic-plugin-sdk';
 import { EnactmentModel, EventModel, PolicyGVK } from '../../../shared/k8s/models';
-import { useLeanWatch } from '../../../shared/k8s/leanWatch';
+import { useLeanWatch } from '../../../shared/k8s/useLeanWatch';
 import { gateFromFlag, useWatchedList } from '../../../shared/k8s/useWatchedList';
 import type { NodeNetworkConfigurationPolicy } from '../../../shared/model/nmstate';
 import type { K8sResource } from '../../../shared/model/k8s';

@@ -19,7 +19,7 @@ import { formatAge } from '../../../shared/ui/labels';
 import { ENACTMENT_CONDITION_TYPES } from '../model/enactmentStatus';
 import { getCondition, getEnactmentPhase, getEnactmentPhaseCondition } from '../logic/enactments';
 import { getEnactmentFailure } from '../logic/enactmentError';
-import { PhaseLabel } from './StatusLabels';
+import { PhaseLabel } from './PhaseLabels';
 import { HandlerOutput } from './HandlerOutput';
 import { getNodeUrl } from './urls';
 

@@ -10,17 +10,6 @@ import type { TFunction } from './messages';
 
 type Status = NonNullable<LabelProps['status']>;
 
-const PHASE_STATUS: Record<EnactmentPhase, Status | undefined> = {
-  Available: 'success',
-  Failing: 'danger',
-  Retrying: 'warning',
-  Progressing: 'info',
-  Pending: undefined,
-  Aborted: 'danger',
-  Unknown: undefined,
-  Stale: undefined,
-};
-
 export const getPhaseText = (t: TFunction, phase: EnactmentPhase | PolicyHeadline): string => {
   switch (phase) {
     case 'Available':
@@ -46,35 +35,6 @@ export const getPhaseText = (t: TFunction, phase: EnactmentPhase | PolicyHeadlin
   }
 };
 
-export function PhaseLabel({ phase, message }: { phase: EnactmentPhase; message?: string }) {
-  const { t } = usePluginTranslation();
-  const status = PHASE_STATUS[phase];
-  const label = (
-    <Label isCompact status={status} data-test={`phase-${phase}`}>
-      {getPhaseText(t, phase)}
-    </Label>
-  );
-  return message ? <LazyTooltip content={message}>{label}</LazyTooltip> : label;
-}
-
-const HEADLINE_STATUS: Record<PolicyHeadline, Status | undefined> = {
-  Available: 'success',
-  Degraded: 'danger',
-  Progressing: 'info',
-  NoMatchingNode: 'warning',
-  Pending: undefined,
-  Unknown: undefined,
-};
-
-export function HeadlineLabel({ headline }: { headline: PolicyHeadline }) {
-  const { t } = usePluginTranslation();
-  return (
-    <Label status={HEADLINE_STATUS[headline]} data-test="policy-headline">
-      {getPhaseText(t, headline)}
-    </Label>
-  );
-}
-
 /** The five enactment states the handler reports, plus Retrying/older generation when present. */
 export const LIST_PHASES: EnactmentPhase[] = [
   'Available',
@@ -85,27 +45,7 @@ export const LIST_PHASES: EnactmentPhase[] = [
 ];
 
 /** Shown after LIST_PHASES, and only when some enactment is in them. */
-const EXTRA_PHASES: readonly EnactmentPhase[] = ['Retrying', 'Stale', 'Unknown'];
-
-export function PhaseCounts({ counts }: { counts: Record<EnactmentPhase, number> }) {
-  const { t } = usePluginTranslation();
-  const extra = EXTRA_PHASES.filter((p) => counts[p] > 0);
-  return (
-    <LabelGroup numLabels={8} aria-label={t('Enactments by state')} data-test="phase-counts">
-      {[...LIST_PHASES, ...extra].map((phase) => (
-        <Label
-          key={phase}
-          isCompact
-          variant={counts[phase] > 0 ? 'filled' : 'outline'}
-          status={counts[phase] > 0 ? PHASE_STATUS[phase] : undefined}
-          data-test={`count-${phase}`}
-        >
-          {t('{{state}}: {{count}}', { state: getPhaseText(t, phase), count: counts[phase] })}
-        </Label>
-      ))}
-    </LabelGroup>
-  );
-}
+export const EXTRA_PHASES: readonly EnactmentPhase[] = ['Retrying', 'Stale', 'Unknown'];
 
 const COUNT_CLASS: Record<EnactmentPhase, string> = {
   Available: 'sb-phase-count--success',

@@ -1,54 +1,23 @@
-// Live data the policy pages share: policies, enactments, nodes and node network states. Each
-// page watches only what it shows; the console's watch cache makes repeated watches cheap.
+// Live data the policy pages share: policies, nodes and what the user may do; the details and
+// editor pages' one policy, enactments, events and node network states are in
+// usePolicyDetailsData.ts, re-exported here. Each page watches only what it shows; the console's
+// watch cache makes repeated watches cheap.
 import { useMemo } from 'react';
 import { useAccessReview } from '@openshift-console/dynamic-plugin-sdk';
-import type { Event, Node } from '../../../shared/model/k8s';
-import type {
-  NodeNetworkConfigurationEnactment,
-  NodeNetworkConfigurationPolicy,
-  NodeNetworkState,
-} from '../../../shared/model/nmstate';
-import {
-  ENACTMENT_PAGE_SIZE,
-  EnactmentGVK,
-  EventGVK,
-  NodeGVK,
-  NodeNetworkStateGVK,
-  PolicyGVK,
-  PolicyModel,
-} from '../../../shared/k8s/models';
-import { useWatchedList, useWatchedObject } from '../../../shared/k8s/useWatchedList';
-import type { WatchedResult } from '../../../shared/k8s/useWatchedList';
-import { ENACTMENT_POLICY_LABEL } from '../../../shared/model/nmstate';
+import type { Node } from '../../../shared/model/k8s';
+import type { NodeNetworkConfigurationPolicy } from '../../../shared/model/nmstate';
+import { NodeGVK, PolicyGVK, PolicyModel } from '../../../shared/k8s/models';
+import { useWatchedList } from '../../../shared/k8s/useWatchedList';
+
+export {
+  useEnactments,
+  useNodeNetworkStates,
+  usePolicy,
+  usePolicyEventList,
+} from './usePolicyDetailsData';
 
 export const usePolicies = () => useWatchedList<NodeNetworkConfigurationPolicy>(PolicyGVK);
-export const usePolicy = (name: string | undefined) =>
-  useWatchedObject<NodeNetworkConfigurationPolicy>(PolicyGVK, name);
 export const useNodes = () => useWatchedList<Node>(NodeGVK);
-export const useNodeNetworkStates = (enabled = true) =>
-  useWatchedList<NodeNetworkState>(NodeNetworkStateGVK, { enabled });
-
-/** All enactments, or one policy's through the label the handler sets. */
-export const useEnactments = (policyName?: string) =>
-  useWatchedList<NodeNetworkConfigurationEnactment>(
-    EnactmentGVK,
-    policyName
-      ? {
-          selector: { matchLabels: { [ENACTMENT_POLICY_LABEL]: policyName } },
-          limit: ENACTMENT_PAGE_SIZE,
-        }
-      : { limit: ENACTMENT_PAGE_SIZE },
-  );
-
-/** Events about a policy: NNCPs are cluster-scoped, so the handler records them in `default`. */
-export const usePolicyEventList = (name: string | undefined): WatchedResult<Event[]> =>
-  useWatchedList<Event>(EventGVK, {
-    namespace: 'default',
-    fieldSelector: name
-      ? `involvedObject.kind=NodeNetworkConfigurationPolicy,involvedObject.name=${name}`
-      : undefined,
-    enabled: Boolean(name),
-  });
 
 export interface PolicyPermissions {
   canCreate: boolean;

@@ -7,7 +7,7 @@
 // node names, phases and the one message a row shows.
 import type { K8sResourceCommon } from '@openshift-console/dynamic-plugin-sdk';
 import { EnactmentModel } from '../../../shared/k8s/models';
-import { useLeanList } from '../../../shared/k8s/leanWatch';
+import { useLeanList } from '../../../shared/k8s/useLeanWatch';
 import type { WatchedResult } from '../../../shared/k8s/useWatchedList';
 import type { NodeNetworkConfigurationEnactment } from '../../../shared/model/nmstate';
 import { ENACTMENT_POLICY_LABEL } from '../../../shared/model/nmstate';

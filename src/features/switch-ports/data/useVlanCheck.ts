@@ -26,14 +26,15 @@ import {
   PolicyGVK,
 } from '../../../shared/k8s/models';
 import { useAttachedPods } from '../../nads/data/useAttachedPods';
-import { LEAN_LARGE_PAGE_SIZE, useLeanList } from '../../../shared/k8s/leanWatch';
+import { LEAN_LARGE_PAGE_SIZE } from '../../../shared/k8s/leanWatch';
+import { useLeanList } from '../../../shared/k8s/useLeanWatch';
 import {
   digestHardwareDataForVlanCheck,
   digestHostForVlanCheck,
   digestNnsForVlanCheck,
   digestNodeForVlanCheck,
 } from '../logic/leanDigests';
-import { useWatchedLists } from '../../../shared/k8s/useWatchedList';
+import { useWatchedLists } from '../../../shared/k8s/useWatchedLists';
 import type { WatchedResult } from '../../../shared/k8s/useWatchedList';
 import type { Node } from '../../../shared/model/k8s';
 import type {

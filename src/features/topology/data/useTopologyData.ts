@@ -21,9 +21,11 @@ import {
   NodeNetworkStateModel,
   PolicyGVK,
 } from '../../../shared/k8s/models';
-import { LEAN_LARGE_PAGE_SIZE, useLeanList } from '../../../shared/k8s/leanWatch';
+import { LEAN_LARGE_PAGE_SIZE } from '../../../shared/k8s/leanWatch';
+import { useLeanList } from '../../../shared/k8s/useLeanWatch';
 import type { WatchedResult } from '../../../shared/k8s/useWatchedList';
-import { useWatchedList, useWatchedLists } from '../../../shared/k8s/useWatchedList';
+import { useWatchedList } from '../../../shared/k8s/useWatchedList';
+import { useWatchedLists } from '../../../shared/k8s/useWatchedLists';
 import type { Node } from '../../../shared/model/k8s';
 import type {
   NodeNetworkConfigurationEnactment,
