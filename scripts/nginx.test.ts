@@ -100,8 +100,8 @@ function prepareDist(target: string): string {
   const files: Record<string, string> = {
     'plugin-manifest.json': JSON.stringify({ name: pluginName, version: '0.0.0' }),
     'plugin-entry.0123456789abcdef.min.js': 'window.__load_plugin_entry__("x", {});',
-    'exposed-TopologyPage-chunk-89abcdef01234567.min.js': 'console.log(1);',
-    '421-chunk-fedcba9876543210.min.js': 'console.log(2);',
+    '25-chunk-89abcdef.min.js': 'console.log(1);',
+    '421-chunk-89abcdef.min.js': 'console.log(2);',
     [`locales/en/plugin__${pluginName}.json`]: JSON.stringify({ Topology: 'Topology' }),
   };
   for (const [name, content] of Object.entries(files)) writeFileSync(join(target, name), content);
