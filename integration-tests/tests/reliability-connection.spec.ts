@@ -203,3 +203,49 @@ test('@reliability the policy list lists its enactments again after a dropped wa
     await kube.del(`${API}/late-dns`);
   }
 });
+
+test.describe('stale counts', () => {
+  // The re-lists the test aborts are logged by Chromium as failed loads.
+  test.use({ allowedErrors: ['net::ERR_FAILED'] });
+
+  test('@reliability the policy list says its counts are stale while the enactment watch is down, and stops once it is back', async ({
+    consolePage,
+    page,
+  }) => {
+    const enactments =
+      '**/api/kubernetes/apis/nmstate.io/v1beta1/nodenetworkconfigurationenactments?*';
+    // After the first watch drops, every re-list fails until the test lets them through: the
+    // counts stay on screen, and once they are 10 s old (LEAN_STALE_AFTER_MS) the page says so.
+    let down = false;
+    await page.route(enactments, async (route) => {
+      if (down && !route.request().url().includes('watch=true')) await route.abort();
+      else await route.continue();
+    });
+    let sockets = 0;
+    await page.routeWebSocket(/nodenetworkconfigurationenactments\?.*watch=true/, (ws) => {
+      const server = ws.connectToServer();
+      sockets++;
+      if (sockets === 1)
+        setTimeout(() => {
+          down = true;
+          void ws.close();
+        }, 300);
+      ws.onMessage((m) => server.send(m));
+      server.onMessage((m) => ws.send(m));
+    });
+    const policies = new PolicyPages(consolePage);
+    await policies.openList();
+    const failing = policies.row('worker-bond1').getByTestId('count-Failing');
+    await expect(failing).toContainText('1');
+    const stale = page.getByTestId('enactment-counts-stale');
+    await expect(stale).toBeVisible({ timeout: 20_000 });
+    await expect(stale).toContainText('Per-node status is from');
+    await expect(failing).toContainText('1');
+
+    down = false;
+    // The watch retries with a backoff of at most 15 s; its next list and socket make it live.
+    await expect(stale).toHaveCount(0, { timeout: 30_000 });
+    await expect(failing).toContainText('1');
+    expect(sockets).toBeGreaterThanOrEqual(2);
+  });
+});

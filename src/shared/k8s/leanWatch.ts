@@ -12,12 +12,13 @@
 //
 // The wire logic is leanWatchCore.ts; this file connects it to the console: consoleFetchJSON for
 // the list (it adds the console's impersonation headers) and a browser WebSocket under
-// SERVER_FLAGS.basePath with the console's impersonation subprotocols. useLeanWatch.ts holds the
-// hooks that keep the digests as React state.
+// SERVER_FLAGS.basePath with the console's impersonation subprotocols, and useLeanStaleSince says
+// when its data went stale. useLeanWatch.ts holds the hooks that keep the digests as React state.
+import { useEffect, useState } from 'react';
 import { consoleFetchJSON } from '@openshift-console/dynamic-plugin-sdk';
 import type { K8sModel } from '@openshift-console/dynamic-plugin-sdk';
-import { apiPath, runLeanWatch } from './leanWatchCore';
-import type { LeanWatchIO, LeanWatchOptions, WatchSocket } from './leanWatchCore';
+import { apiPath, isLeanWatchStale, runLeanWatch } from './leanWatchCore';
+import type { LeanWatchIO, LeanWatchOptions, LeanWatchStatus, WatchSocket } from './leanWatchCore';
 
 export type {
   LeanBatch,
@@ -78,3 +79,23 @@ export const LEAN_LARGE_PAGE_SIZE = 100;
 
 /** How long digests may lag behind the cluster (socket down) before a view says so. */
 export const LEAN_STALE_AFTER_MS = 10_000;
+
+/**
+ * When a lean watch's data stopped being live, once that is `afterMs` ago (undefined before, and
+ * while live). Re-renders the caller when that moment passes, so a view says "stale" without
+ * waiting for the next batch. For useLeanWatch and for views that reduce the watch themselves.
+ */
+export function useLeanStaleSince(
+  status: LeanWatchStatus,
+  afterMs = LEAN_STALE_AFTER_MS,
+): number | undefined {
+  const [overdue, setOverdue] = useState(false);
+  useEffect(() => {
+    setOverdue(false);
+    if (status.live || status.asOf === undefined) return undefined;
+    const wait = Math.max(0, status.asOf + afterMs - Date.now());
+    const timer = window.setTimeout(() => setOverdue(true), wait);
+    return () => window.clearTimeout(timer);
+  }, [status, afterMs]);
+  return overdue && isLeanWatchStale(status, Date.now(), afterMs) ? status.asOf : undefined;
+}

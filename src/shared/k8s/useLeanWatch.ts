@@ -4,13 +4,13 @@
 // ship with every page importing it: issue 23's bytes).
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { K8sResourceCommon } from '@openshift-console/dynamic-plugin-sdk';
-import { applyLeanBatch, isLeanWatchStale, leanQueryKey } from './leanWatchCore';
+import { applyLeanBatch, leanQueryKey } from './leanWatchCore';
 import type { LeanWatchQuery, LeanWatchStatus } from './leanWatchCore';
 import type { K8sError } from './k8sError';
 import type { K8sResource } from '../model/k8s';
 import type { WatchedResult } from './watchResult';
 import { useImpersonationSubprotocols } from './useImpersonation';
-import { LEAN_PAGE_SIZE, LEAN_STALE_AFTER_MS, startLeanWatch } from './leanWatch';
+import { LEAN_PAGE_SIZE, startLeanWatch, useLeanStaleSince } from './leanWatch';
 
 export interface LeanWatchSpec<D> extends LeanWatchQuery {
   /**
@@ -55,7 +55,6 @@ export function useLeanWatch<D>(spec: LeanWatchSpec<D>): LeanWatchResult<D> {
     error?: K8sError;
   }>({ key: '', digests: EMPTY, loaded: false });
   const [status, setStatus] = useState<LeanWatchStatus>({ live: false });
-  const [overdue, setOverdue] = useState(false);
   // List and watch as the same user: wait for the console's impersonation before opening the
   // socket, and start over when it changes.
   const subprotocols = useImpersonationSubprotocols();
@@ -93,24 +92,11 @@ export function useLeanWatch<D>(spec: LeanWatchSpec<D>): LeanWatchResult<D> {
     // The query key stands for model, namespace, labels and fieldSelector.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [enabled, protocolKey, queryKey, pageSize, handoverMs]);
-  // Re-render once the drop is old enough to call the digests stale.
-  useEffect(() => {
-    setOverdue(false);
-    if (status.live || status.asOf === undefined) return undefined;
-    const wait = Math.max(0, status.asOf + LEAN_STALE_AFTER_MS - Date.now());
-    const timer = window.setTimeout(() => setOverdue(true), wait);
-    return () => window.clearTimeout(timer);
-  }, [status]);
+  const staleSince = useLeanStaleSince(status);
   if (!enabled) return { digests: EMPTY, loaded: true };
   // Until the effect has started the watch of this query, what is held belongs to another one.
   if (state.key !== queryKey) return { digests: EMPTY, loaded: false };
-  const stale = overdue && isLeanWatchStale(status, Date.now(), LEAN_STALE_AFTER_MS);
-  return {
-    digests: state.digests,
-    loaded: state.loaded,
-    error: state.error,
-    staleSince: stale ? status.asOf : undefined,
-  };
+  return { digests: state.digests, loaded: state.loaded, error: state.error, staleSince };
 }
 
 /**

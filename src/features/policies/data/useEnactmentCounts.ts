@@ -6,9 +6,9 @@ import type { Node } from '../../../shared/model/k8s';
 import type { NodeNetworkConfigurationPolicy } from '../../../shared/model/nmstate';
 import { ENACTMENT_PAGE_SIZE, EnactmentModel } from '../../../shared/k8s/models';
 import {
-  isLeanWatchStale,
   LEAN_STALE_AFTER_MS,
   startLeanWatch,
+  useLeanStaleSince,
 } from '../../../shared/k8s/leanWatch';
 import type { LeanWatchStatus } from '../../../shared/k8s/leanWatch';
 import { useImpersonationSubprotocols } from '../../../shared/k8s/useImpersonation';
@@ -40,7 +40,6 @@ export function useEnactmentCounts(
   const [counter] = useState(createEnactmentCounter);
   const [state, setState] = useState<{ version: number; error?: K8sError }>({ version: 0 });
   const [status, setStatus] = useState<LeanWatchStatus>({ live: false });
-  const [overdue, setOverdue] = useState(false);
   // List and watch as the same user: wait for the console's impersonation before opening the
   // socket, and start over when it changes.
   const subprotocols = useImpersonationSubprotocols();
@@ -64,14 +63,7 @@ export function useEnactmentCounts(
       subprotocols: protocolKey ? protocolKey.split(',') : [],
     });
   }, [counter, enabled, protocolKey]);
-  // Re-render once the drop is old enough to call the counts stale.
-  useEffect(() => {
-    setOverdue(false);
-    if (status.live || status.asOf === undefined) return undefined;
-    const wait = Math.max(0, status.asOf + STALE_AFTER_MS - Date.now());
-    const timer = window.setTimeout(() => setOverdue(true), wait);
-    return () => window.clearTimeout(timer);
-  }, [status]);
+  const staleSince = useLeanStaleSince(status, STALE_AFTER_MS);
   // Deferred: while a long list pages in, typing in the filter or opening a menu never waits
   // for a recount.
   const version = useDeferredValue(state.version);
@@ -81,6 +73,5 @@ export function useEnactmentCounts(
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [counter, version, policies, nodes],
   );
-  const stale = overdue && isLeanWatchStale(status, Date.now(), STALE_AFTER_MS);
-  return { counts, error: state.error, staleSince: stale ? status.asOf : undefined };
+  return { counts, error: state.error, staleSince };
 }
