@@ -1,6 +1,7 @@
 // Node network topology on the sandbox demo: filters (IPv6 CIDR), the interface panel, failing
 // policy marks, live updates from a new policy, the table view by keyboard, the Node tab.
 import * as path from 'node:path';
+import type { Locator } from '@playwright/test';
 import { test, expect } from '../fixtures';
 import { CodeEditor } from '../pages/CodeEditor';
 import { TopologyPage } from '../pages/TopologyPage';
@@ -115,6 +116,38 @@ test('interfaces touched by the failing policy are marked and the policy is name
   await topo.selectInterface('worker-2/eno4/ethernet');
   await expect(topo.panel.getByTestId('detail-policy-worker-bond1')).toContainText('Failing');
   await expect(topo.panel.getByTestId('detail-policy-error')).not.toBeEmpty();
+});
+
+test('switch ports that do not carry what their host needs are marked, on the cluster and one node', async ({
+  consolePage,
+  page,
+}) => {
+  // The demo's mismatches are all worker-2's (the other workers have no BareMetalHost): tor-1's
+  // xe-0/0/19 does not allow VLAN 210 that its policies need (vlan.notAllowedOnPort), xe-0/0/12
+  // is an access port asked for tagged VLAN 300, and LLDP does not see VLAN 200 on xe-0/0/32 and
+  // tor-2's Ethernet1/22. Every other port, on worker-2's switches too, carries what it must.
+  const expected = ['xe-0/0/12', 'xe-0/0/19', 'xe-0/0/32', 'Ethernet1/22'];
+  const topo = new TopologyPage(consolePage);
+  const ports = page.locator('[data-test^="switch-port-lldp:"]');
+  const marked = page.locator('[data-test^="switch-port-lldp:"][data-vlan-mismatch="true"]');
+  const portNames = (l: Locator) =>
+    l.evaluateAll((els) =>
+      els.map((e) => (e.getAttribute('data-test') ?? '').replace(/^switch-port-lldp:[^/]*\//, '')),
+    );
+  for (const node of [undefined, 'worker-2']) {
+    await topo.open('', node);
+    await expect(marked).toHaveCount(expected.length, { timeout: 30_000 });
+    expect((await portNames(marked)).sort()).toEqual([...expected].sort());
+    await expect(topo.legend.getByTestId('legend-vlan-mismatch')).toBeVisible();
+  }
+  // The cluster view draws the masters' and other workers' ports too, unmarked.
+  await topo.open();
+  await expect(marked).toHaveCount(expected.length, { timeout: 30_000 });
+  expect(await ports.count()).toBeGreaterThan(expected.length + 10);
+  await page.screenshot({ path: shot('switch-port-mismatch'), fullPage: true });
+  const port19 = page.locator('[data-test^="switch-port-lldp:"][data-test$="/xe-0/0/19"]');
+  await port19.locator('.pf-topology__node__background').first().click({ force: true });
+  await expect(page.getByTestId('switch-port-mismatches')).toContainText('210');
 });
 
 test('a policy applied through the API shows up live without a reload', async ({

@@ -1,6 +1,7 @@
 // The lean watches' digests answer as whole objects do, on the demo cluster's real shapes (the
 // unit tests of each digest use small fixtures): the cluster topology graph for every filter,
-// and the switch ports' VLAN check with its impact check for every NIC and attachment.
+// the switch ports' VLAN check with its impact check for every NIC and attachment, and the same
+// check over the topology's digests (the cluster topology's check reads those).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { K8sResource } from '../../../src/shared/model/k8s';
@@ -120,5 +121,31 @@ describe('digests on the demo cluster', () => {
           compared++;
         }
     assert.ok(compared > 10);
+  });
+
+  it('find the same VLAN mismatches over the cluster topology’s digests, which its check shares', () => {
+    const inputs: VlanConsistencyInputs = {
+      nodes: all('nodes'),
+      bareMetalHosts: all('hosts'),
+      hardwareData: all('hardwareData'),
+      hostNetworkAttachments: all('attachments'),
+      switches: all('switches'),
+      nodeNetworkStates: all('nns'),
+      policies: all('nncp'),
+      nads: all('nads'),
+      pods: all('pods'),
+    };
+    const topology: VlanConsistencyInputs = {
+      ...inputs,
+      nodes: digested('nodes', digestNodeForTopology),
+      nodeNetworkStates: digested('nns', digestNnsForTopology),
+    };
+    const whole = checkVlanConsistency(inputs);
+    assert.ok(whole.length > 0, 'the demo has mismatches');
+    assert.deepEqual(checkVlanConsistency(topology), whole);
+    assert.deepEqual(
+      checkVlanConsistency({ ...topology, pods: undefined }),
+      checkVlanConsistency({ ...inputs, pods: undefined }),
+    );
   });
 });

@@ -26,7 +26,7 @@ export function useSwitchPortsData(
   /** False (e.g. no Metal3 on this cluster) watches nothing and finds nothing. */
   enabled = true,
 ): SwitchPortsData {
-  const inputs = useVlanCheckInputs(switchesInstalled, draft, enabled);
+  const inputs = useVlanCheckInputs(switchesInstalled, { draft, enabled });
   const { hosts, hardwareData, switches, attachments, nodes, nodeNetworkStates } = inputs;
   const hostViews = useMemo(
     () =>

@@ -90,25 +90,42 @@ function withDraft<T extends { metadata: { name: string; namespace?: string } }>
 }
 
 /**
- * `switchesInstalled` false skips the switch/attachment watches (their CRDs are absent).
- * `draft` lets editors check what the user is about to save, not only what is stored.
+ * NodeNetworkStates and Nodes that a page already holds as lean digests a superset of the
+ * check's (the cluster topology's, topology/logic/leanDigests.ts): the check reads them instead
+ * of listing both kinds a second time.
  */
-export function useVlanCheckInputs(
-  /** The switch CRDs' console flag; undefined while the console has not evaluated it. */
-  switchesInstalled: boolean | undefined,
-  draft?: VlanCheckDraft,
+export interface SharedNodeLists {
+  nodeNetworkStates: readonly NodeNetworkState[];
+  nodes: readonly Node[];
+  /** Either list is still arriving. */
+  isLoading: boolean;
+}
+
+export interface VlanCheckScope {
+  /** An unsaved NAD or policy, so editors check what the user is about to save. */
+  draft?: VlanCheckDraft;
   /** False (e.g. no Metal3 on this cluster) watches nothing and finds nothing. */
-  enabled = true,
+  enabled?: boolean;
   /** One node's view: its Node, NodeNetworkState and pods instead of every node's. */
-  node?: string,
+  node?: string;
   /**
    * Only the VLAN check is needed (the cluster topology, the overview): every node's
    * NodeNetworkState and Node come through lean watches as the check's digests
    * (logic/leanDigests.ts) instead of whole objects in the console's store.
    * `nodeNetworkStates` then holds digests.
    */
-  checkOnly = false,
+  checkOnly?: boolean;
+  /** With `checkOnly` and no `node`: the NNS and Nodes come from the page, not from watches. */
+  shared?: SharedNodeLists;
+}
+
+/** `switchesInstalled` false skips the switch/attachment watches (their CRDs are absent). */
+export function useVlanCheckInputs(
+  /** The switch CRDs' console flag; undefined while the console has not evaluated it. */
+  switchesInstalled: boolean | undefined,
+  scope: VlanCheckScope = {},
 ): VlanCheckInputs {
+  const { draft, enabled = true, node, checkOnly = false, shared } = scope;
   const on = { enabled };
   const lean = enabled && checkOnly && node === undefined;
   const oneNode =
@@ -129,12 +146,13 @@ export function useVlanCheckInputs(
     policies: { gvk: PolicyGVK, opts: on },
     nads: { gvk: NadGVK, opts: on },
   });
-  const leanNodes = useLeanList<Node>({ model: NodeModel, digest: nodeDigest, enabled: lean });
+  const ownLean = lean && shared === undefined;
+  const leanNodes = useLeanList<Node>({ model: NodeModel, digest: nodeDigest, enabled: ownLean });
   const leanNns = useLeanList<NodeNetworkState>({
     model: NodeNetworkStateModel,
     digest: nnsDigest,
     pageSize: LEAN_LARGE_PAGE_SIZE,
-    enabled: lean,
+    enabled: ownLean,
   });
   const leanHosts = useLeanList<BareMetalHost>({
     model: BareMetalHostModel,
@@ -151,8 +169,10 @@ export function useVlanCheckInputs(
   const hardwareData = (lean ? leanHardwareData.data : lists.hardwareData.data) as HardwareData[];
   const switches = lists.switches.data as BareMetalSwitch[];
   const attachments = lists.attachments.data as HostNetworkAttachment[];
-  const nodes = (lean ? leanNodes.data : lists.nodes.data) as Node[];
-  const nns = (lean ? leanNns.data : lists.nns.data) as NodeNetworkState[];
+  const sharedLists = lean ? shared : undefined;
+  const nodes = (sharedLists?.nodes ?? (lean ? leanNodes.data : lists.nodes.data)) as Node[];
+  const nns = (sharedLists?.nodeNetworkStates ??
+    (lean ? leanNns.data : lists.nns.data)) as NodeNetworkState[];
   const storedPolicies = lists.policies.data as NodeNetworkConfigurationPolicy[];
   const storedNads = lists.nads.data as NetworkAttachmentDefinition[];
   const policies = useMemo(
@@ -179,6 +199,7 @@ export function useVlanCheckInputs(
     [nodes, hosts, hardwareData, attachments, switches, nns, policies, nads, pods, podsLoaded],
   );
   const isLoading =
+    sharedLists?.isLoading === true ||
     podList.isLoading ||
     leanNodes.isLoading ||
     leanNns.isLoading ||
@@ -204,9 +225,11 @@ export function useSwitchPortMismatches(
   enabled: boolean,
   /** Check this node only (the one-node topology): nothing of other nodes is watched. */
   node?: string,
+  /** The cluster topology's NNS and Node digests (see SharedNodeLists). */
+  shared?: SharedNodeLists,
 ): ReadonlyMap<string, VlanMismatch[]> {
   const switchesInstalled = useConsoleFlag(FLAGS.metal3Switches);
-  const { mismatches } = useVlanCheck(switchesInstalled, enabled, node);
+  const { mismatches } = useVlanCheck(switchesInstalled, enabled, node, shared);
   return useMemo(() => {
     const byPort = new Map<string, VlanMismatch[]>();
     for (const m of mismatches) {
@@ -222,16 +245,20 @@ const NO_MISMATCHES: VlanMismatch[] = [];
 
 /**
  * The check in a task of its own after the render that changed its inputs, for the topology's
- * marks and the overview's count: at 500 nodes it takes about a tenth of a second, which would otherwise lengthen the task
- * that draws the graph (issue 23: longest task while loading <= 200 ms). Inputs that change again
- * before it ran cancel it.
+ * marks and the overview's count: at 500 nodes it takes about a tenth of a second, which would
+ * otherwise lengthen the task that draws the graph (issue 23: longest task while loading
+ * <= 200 ms). Inputs that change again before it ran cancel it. It runs once every list has
+ * arrived (`ready`): over part of the lists it would report mismatches that are not there (a
+ * host whose node state has not arrived needs nothing on its ports yet) and redo the whole check
+ * for every page of every list.
  */
-function useDeferredCheck(inputs: PortImpactInputs): VlanMismatch[] {
+function useDeferredCheck(inputs: PortImpactInputs, ready: boolean): VlanMismatch[] {
   const [result, setResult] = useState<VlanMismatch[]>(NO_MISMATCHES);
   useEffect(() => {
+    if (!ready) return undefined;
     const timer = window.setTimeout(() => setResult(checkVlanConsistency(inputs)), 0);
     return () => window.clearTimeout(timer);
-  }, [inputs]);
+  }, [inputs, ready]);
   return result;
 }
 
@@ -243,8 +270,14 @@ export function useVlanCheck(
   switchesInstalled: boolean | undefined,
   enabled: boolean,
   node?: string,
+  shared?: SharedNodeLists,
 ): { mismatches: VlanMismatch[]; isLoading: boolean } {
-  const inputs = useVlanCheckInputs(switchesInstalled, undefined, enabled, node, true);
-  const mismatches = useDeferredCheck(inputs.impactInputs);
+  const inputs = useVlanCheckInputs(switchesInstalled, {
+    enabled,
+    node,
+    checkOnly: true,
+    shared,
+  });
+  const mismatches = useDeferredCheck(inputs.impactInputs, !inputs.isLoading);
   return { mismatches, isLoading: inputs.isLoading };
 }

@@ -14,7 +14,7 @@ import {
   worker0,
   worker1,
 } from '../__fixtures__/switchPortFixtures';
-import { checkVlanConsistency } from './checkVlanConsistency';
+import { checkVlanConsistency, findHostForNode, getNodeNicNeeds } from './checkVlanConsistency';
 import { computePortImpact } from './portImpact';
 import {
   digestHardwareDataForVlanCheck,
@@ -23,6 +23,7 @@ import {
   digestNodeForVlanCheck,
 } from './leanDigests';
 import type { BareMetalHost, HardwareData } from '../../../shared/model/metal3';
+import { digestNnsForTopology, digestNodeForTopology } from '../../topology/logic/leanDigests';
 
 const digestAll = <T>(list: readonly T[], digest: (o: unknown) => T | null): T[] =>
   list.flatMap((o) => {
@@ -86,6 +87,56 @@ describe('VLAN check digests (leanDigests.ts)', () => {
     assert.deepEqual(
       checkVlanConsistency({ ...lean, pods: undefined }),
       checkVlanConsistency({ ...inputs, pods: undefined }),
+    );
+  });
+
+  it('find the same mismatches over the cluster topology’s digests, which its check shares', () => {
+    // The fixture carries OVN bridge mappings and a Node's machine annotation: what the
+    // topology's digests keep for the check alone.
+    assert.ok(JSON.stringify(heavy).includes('bridge-mappings'));
+    assert.ok(worker0.metadata.annotations);
+    const topology = {
+      ...lean,
+      nodes: digestAll<Node>(inputs.nodes, digestNodeForTopology),
+      nodeNetworkStates: digestAll<NodeNetworkState>(
+        inputs.nodeNetworkStates,
+        digestNnsForTopology,
+      ),
+    };
+    assert.deepEqual(checkVlanConsistency(topology), checkVlanConsistency(inputs));
+    assert.deepEqual(
+      checkVlanConsistency({ ...topology, pods: undefined }),
+      checkVlanConsistency({ ...inputs, pods: undefined }),
+    );
+    // Nodes that only their annotation or their providerID tie to a host (no MAC, no name).
+    const hostRef = `${host0.metadata.namespace}/${host0.metadata.name}`;
+    const tied: Node[] = [
+      { metadata: { name: 'n-a', annotations: { 'metal3.io/BareMetalHost': hostRef } } },
+      { metadata: { name: 'n-p' }, spec: { providerID: `metal3://${hostRef}/uid-1` } },
+    ];
+    for (const n of tied) {
+      const d = digestNodeForTopology(n);
+      assert.ok(d);
+      assert.equal(findHostForNode(n, [host0]), host0, n.metadata.name);
+      assert.equal(findHostForNode(d, [host0]), host0, n.metadata.name);
+    }
+    // A bond whose members are spelled `ports` (nmstate's alias) still counts as a bond.
+    const bonded: NodeNetworkState = structuredClone(heavy);
+    bonded.status?.currentState?.interfaces?.push({
+      name: 'bond9',
+      type: 'bond',
+      state: 'up',
+      'link-aggregation': { mode: 'active-backup', ports: ['eno2'], options: { miimon: 100 } },
+    });
+    const withBond = { ...inputs, nodeNetworkStates: [bonded] };
+    const whole = getNodeNicNeeds(worker0, withBond);
+    assert.ok(whole.bonds.some((b) => b.name === 'bond9'));
+    assert.deepEqual(
+      getNodeNicNeeds(worker0, {
+        ...topology,
+        nodeNetworkStates: digestAll<NodeNetworkState>([bonded], digestNnsForTopology),
+      }),
+      whole,
     );
   });
 

@@ -3,16 +3,19 @@
 // switch ports to check.
 import { useEffect } from 'react';
 import { useSwitchPortMismatches } from '../../switch-ports/data/useVlanCheck';
+import type { SharedNodeLists } from '../../switch-ports/data/useVlanCheck';
 import type { VlanMismatch } from '../../switch-ports/model/types';
 
 interface SwitchPortMismatchProbeProps {
   /** Check this node only (the one-node topology). */
   node?: string;
+  /** The cluster view's NNS and Node digests, which the check reads instead of its own lists. */
+  shared?: SharedNodeLists;
   onChange: (byPort: ReadonlyMap<string, VlanMismatch[]>) => void;
 }
 
-export function SwitchPortMismatchProbe({ node, onChange }: SwitchPortMismatchProbeProps) {
-  const byPort = useSwitchPortMismatches(true, node);
+export function SwitchPortMismatchProbe({ node, shared, onChange }: SwitchPortMismatchProbeProps) {
+  const byPort = useSwitchPortMismatches(true, node, shared);
   useEffect(() => onChange(byPort), [byPort, onChange]);
   return null;
 }

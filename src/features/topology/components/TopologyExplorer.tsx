@@ -140,14 +140,30 @@ export function TopologyExplorer({ node, testId }: TopologyExplorerProps) {
         : undefined,
     [graph, url.selected],
   );
+  // The cluster view's check reads the page's NNS and Node digests rather than listing them again
+  // (topology/logic/leanDigests.ts keeps what it reads).
+  const sharedLists = useMemo(
+    () =>
+      node === undefined
+        ? {
+            nodeNetworkStates: data.nodeNetworkStates,
+            nodes: data.nodes,
+            isLoading: data.result.isLoading || data.nodesLoading,
+          }
+        : undefined,
+    [node, data.nodeNetworkStates, data.nodes, data.result.isLoading, data.nodesLoading],
+  );
   const empty = data.nodeNetworkStates.length === 0;
   const noMatch = !empty && shown.nodes.length === 0;
 
   return (
     <div className="sb-topology" data-test={testId}>
-      {hasMetal3 === true && (
+      {/* Mounted once the node states are listed: the check's own lists (hosts, their
+          inventories, pods, NADs) then do not compete with the graph's for the network and the
+          main thread, and its marks follow the graph. */}
+      {hasMetal3 === true && listed && (
         <Suspense fallback={null}>
-          <SwitchPortMismatchProbe node={node} onChange={setChecked} />
+          <SwitchPortMismatchProbe node={node} shared={sharedLists} onChange={setChecked} />
         </Suspense>
       )}
       <DataState result={data.result} testId="topology">

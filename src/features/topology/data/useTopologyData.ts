@@ -51,6 +51,8 @@ export interface TopologyData {
   enactmentIndex: EnactmentIndex;
   policies: ReadonlyMap<string, NodeNetworkConfigurationPolicy>;
   nodes: Node[];
+  /** The Node list is still arriving (the NNS list's state is `result`). */
+  nodesLoading: boolean;
   /**
    * The NNS are the cluster view's digests (logic/leanDigests.ts), not whole objects: what is
    * shown of one interface must come from useFullNodeState.
@@ -62,7 +64,7 @@ function hasName(obj: { metadata?: { name?: unknown } }): boolean {
   return typeof obj.metadata?.name === 'string' && obj.metadata.name !== '';
 }
 
-type Lists = Pick<TopologyData, 'result'> & {
+type Lists = Pick<TopologyData, 'result' | 'nodesLoading'> & {
   nns: readonly unknown[];
   nnce: readonly unknown[];
   nodes: readonly unknown[];
@@ -92,7 +94,13 @@ function useClusterLists(enabled: boolean): Lists {
     enabled,
   });
   const nodes = useLeanList<Node>({ model: NodeModel, digest: nodeDigest, enabled });
-  return { result: nns, nns: nns.data, nnce: nnce.data, nodes: nodes.data };
+  return {
+    result: nns,
+    nns: nns.data,
+    nnce: nnce.data,
+    nodes: nodes.data,
+    nodesLoading: nodes.isLoading,
+  };
 }
 
 /**
@@ -119,6 +127,7 @@ function useNodeLists(node: string | undefined): Lists {
   });
   return {
     result: lists.nns,
+    nodesLoading: lists.nodes.isLoading,
     nns: lists.nns.data,
     nnce: lists.nnce.data,
     nodes: lists.nodes.data,
@@ -156,6 +165,7 @@ export function useTopologyData(node?: string): TopologyData {
   }, [nodeData, node]);
   return {
     result: lists.result,
+    nodesLoading: lists.nodesLoading,
     nodeNetworkStates,
     enactmentIndex,
     policies,

@@ -6,6 +6,14 @@
 // (getNodeOwnership); per Node its labels. The side panel of a selected interface shows every
 // field, so it reads that one node's whole NNS by name instead (useTopologyData.ts).
 //
+// Where Metal3 is installed, the page's switch-port VLAN check (switch-ports/data/useVlanCheck.ts)
+// reads the same NNS and Node digests instead of listing both kinds a second time: at 500 nodes a
+// second NNS list is another 11 MB to download and parse while the graph loads. So the digests
+// also keep what that check reads beyond the graph (checkVlanConsistency.ts): a bond's `ports`
+// (nmstate's other spelling of `port`), the OVN bridge mappings, and each Node's annotations and
+// providerID (findHostForNode). The tests compare the check over
+// these digests with the check over whole objects.
+//
 // Each digest keeps metadata.resourceVersion: the graph builder memoises a node's subgraph by
 // the resourceVersions it was built from, and an update that changes nothing it keeps must still
 // invalidate it only when the object did change.
@@ -59,22 +67,29 @@ function addressesOnly(family: unknown): Json | undefined {
   };
 }
 
+/** The member lists of a bond: `port`, and `ports`, nmstate's other spelling of it (bond.rs). */
+function membersOnly(la: Json): Json {
+  const out: Json = {};
+  for (const key of ['port', 'ports'] as const) if (key in la) out[key] = la[key];
+  return out;
+}
+
 /** A port list entry as the graph reads it: its name and, for an OVS bond, its members. */
 function portEntry(port: unknown): unknown {
   if (!isRecord(port)) return port;
   const out: Json = {};
   if ('name' in port) out.name = port.name;
   const la = port['link-aggregation'];
-  if (isRecord(la) && 'port' in la) out['link-aggregation'] = { port: la.port };
+  if (isRecord(la) && ('port' in la || 'ports' in la)) out['link-aggregation'] = membersOnly(la);
   return out;
 }
 
-/** `port` lists (bridge and bond); options, STP and port VLANs are the panel's. */
+/** Port lists (bridge and bond); options, STP and port VLANs are the panel's. */
 function portsOnly(value: unknown, entries: boolean): unknown {
   if (!isRecord(value)) return value;
-  if (!('port' in value)) return {};
-  const ports = value.port;
-  return { port: entries && Array.isArray(ports) ? (ports as unknown[]).map(portEntry) : ports };
+  const out = membersOnly(value);
+  if (entries && Array.isArray(out.port)) out.port = (out.port as unknown[]).map(portEntry);
+  return out;
 }
 
 function digestInterface(iface: unknown): unknown {
@@ -92,10 +107,11 @@ function digestInterface(iface: unknown): unknown {
   return out;
 }
 
-function digestMetadata(metadata: Json): Json {
+const METADATA_KEYS = ['name', 'namespace', 'uid', 'resourceVersion', 'generation', 'labels'];
+
+function digestMetadata(metadata: Json, keys: readonly string[] = METADATA_KEYS): Json {
   const out: Json = {};
-  for (const key of ['name', 'namespace', 'uid', 'resourceVersion', 'generation', 'labels'])
-    if (key in metadata) out[key] = metadata[key];
+  for (const key of keys) if (key in metadata) out[key] = metadata[key];
   return out;
 }
 
@@ -113,6 +129,7 @@ export function digestNnsForTopology(obj: unknown): NodeNetworkState | null {
       // A malformed list stays malformed, so the graph still says so.
       digested.interfaces = Array.isArray(list) ? (list as unknown[]).map(digestInterface) : list;
     }
+    if (isRecord(current) && 'ovn' in current) digested.ovn = current.ovn;
     out.status = isRecord(current) ? { currentState: digested } : {};
   }
   return out as unknown as NodeNetworkState;
@@ -159,9 +176,15 @@ export function digestEnactmentForTopology(obj: unknown): NodeNetworkConfigurati
   return out as unknown as NodeNetworkConfigurationEnactment;
 }
 
-/** A Node as the topology reads it: its name and labels (the `label:` filter and grouping). */
+/**
+ * A Node as the topology reads it: its name and labels (the `label:` filter and grouping), and
+ * its annotations and providerID, by which the VLAN check finds the node's BareMetalHost.
+ */
 export function digestNodeForTopology(obj: unknown): Node | null {
   if (!isRecord(obj) || !isRecord(obj.metadata) || typeof obj.metadata.name !== 'string')
     return null;
-  return { metadata: digestMetadata(obj.metadata) } as unknown as Node;
+  const out: Json = { metadata: digestMetadata(obj.metadata, [...METADATA_KEYS, 'annotations']) };
+  const providerID = isRecord(obj.spec) ? obj.spec.providerID : undefined;
+  if (providerID !== undefined) out.spec = { providerID };
+  return out as unknown as Node;
 }
