@@ -32,6 +32,7 @@ import { FLAGS } from '../../../shared/flags';
 import { switchPortKey } from '../../switch-ports/logic/portKey';
 import type { VlanMismatch } from '../../switch-ports/model/types';
 import { useTopologyUrlState } from './useTopologyUrlState';
+import { useAfterPaint } from '../../../shared/ui/useAfterPaint';
 import './topology.css';
 
 // The side panel (with the details, YAML and failure parsers it needs) and the table view load
@@ -153,15 +154,16 @@ export function TopologyExplorer({ node, testId }: TopologyExplorerProps) {
         : undefined,
     [node, data.nodeNetworkStates, data.nodes, data.result.isLoading, data.nodesLoading],
   );
+  // The check mounts once the node states are listed and the graph they make was painted: its
+  // own lists (hosts, their inventories, pods, NADs) then neither compete with the graph's for
+  // the network and the main thread nor delay its first frames, and its marks follow the graph.
+  const checkNow = useAfterPaint(listed);
   const empty = data.nodeNetworkStates.length === 0;
   const noMatch = !empty && shown.nodes.length === 0;
 
   return (
     <div className="sb-topology" data-test={testId}>
-      {/* Mounted once the node states are listed: the check's own lists (hosts, their
-          inventories, pods, NADs) then do not compete with the graph's for the network and the
-          main thread, and its marks follow the graph. */}
-      {hasMetal3 === true && listed && (
+      {hasMetal3 === true && checkNow && (
         <Suspense fallback={null}>
           <SwitchPortMismatchProbe node={node} shared={sharedLists} onChange={setChecked} />
         </Suspense>

@@ -18,6 +18,7 @@ import {
 import type { GraphElement, Model, Node } from '@patternfly/react-topology';
 import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
 import { componentFactory } from './componentFactory';
+import { GraphTranslationProvider } from './graphTranslation';
 import type { Point } from '../logic/layout';
 import { NODE_SIZE } from '../logic/layout';
 import { ELEMENT_TYPES } from './toPatternFlyModel';
@@ -147,7 +148,9 @@ export function TopologyGraphView({
     <div className="sb-topology__canvas" data-test="topology-graph">
       <TopologyView controlBar={controlBar}>
         <VisualizationProvider controller={controller}>
-          <VisualizationSurface state={state} />
+          <GraphTranslationProvider>
+            <VisualizationSurface state={state} />
+          </GraphTranslationProvider>
         </VisualizationProvider>
       </TopologyView>
     </div>

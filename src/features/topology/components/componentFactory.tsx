@@ -34,7 +34,7 @@ import PortIcon from '@patternfly/react-icons/dist/esm/icons/port-icon';
 import ProjectDiagramIcon from '@patternfly/react-icons/dist/esm/icons/project-diagram-icon';
 import ServerIcon from '@patternfly/react-icons/dist/esm/icons/server-icon';
 import TagIcon from '@patternfly/react-icons/dist/esm/icons/tag-icon';
-import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
+import { useGraphTranslation } from './graphTranslation';
 import { LightGroup } from './LightGroup';
 import { LightNode } from './LightNode';
 import type { TopologyElementData } from './toPatternFlyModel';
@@ -92,7 +92,7 @@ const InterfaceNode = observer(function InterfaceNode({
   onSelect,
   dragNodeRef,
 }: NodeProps) {
-  const { t } = usePluginTranslation();
+  const { t } = useGraphTranslation();
   const node = element as Node;
   const data = dataOf(element);
   if (data?.kind !== 'interface') return null;
@@ -174,7 +174,7 @@ const SummaryNode = observer(function SummaryNode({
   onSelect,
   dragNodeRef,
 }: NodeProps) {
-  const { t } = usePluginTranslation();
+  const { t } = useGraphTranslation();
   const data = dataOf(element);
   if (data?.kind !== 'node-summary') return null;
   const { summary, highlighted } = data;
@@ -248,7 +248,7 @@ const NodeGroupComponent = observer(function NodeGroupComponent({
   element,
   dragNodeRef,
 }: GroupProps) {
-  const { t } = usePluginTranslation();
+  const { t } = useGraphTranslation();
   const data = dataOf(element);
   if (data?.kind !== 'node') return null;
   const { group } = data;
