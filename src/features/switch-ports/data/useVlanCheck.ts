@@ -252,14 +252,22 @@ const NO_MISMATCHES: VlanMismatch[] = [];
  * host whose node state has not arrived needs nothing on its ports yet) and redo the whole check
  * for every page of every list.
  */
-function useDeferredCheck(inputs: PortImpactInputs, ready: boolean): VlanMismatch[] {
-  const [result, setResult] = useState<VlanMismatch[]>(NO_MISMATCHES);
+function useDeferredCheck(
+  inputs: PortImpactInputs,
+  ready: boolean,
+): { result: VlanMismatch[]; checked: boolean } {
+  // `checked`: the check has run once over complete lists. Until then the empty result is not
+  // "no mismatches", so callers keep showing that it is loading.
+  const [state, setState] = useState({ result: NO_MISMATCHES, checked: false });
   useEffect(() => {
     if (!ready) return undefined;
-    const timer = window.setTimeout(() => setResult(checkVlanConsistency(inputs)), 0);
+    const timer = window.setTimeout(
+      () => setState({ result: checkVlanConsistency(inputs), checked: true }),
+      0,
+    );
     return () => window.clearTimeout(timer);
   }, [inputs, ready]);
-  return result;
+  return state;
 }
 
 /**
@@ -278,6 +286,6 @@ export function useVlanCheck(
     checkOnly: true,
     shared,
   });
-  const mismatches = useDeferredCheck(inputs.impactInputs, !inputs.isLoading);
-  return { mismatches, isLoading: inputs.isLoading };
+  const check = useDeferredCheck(inputs.impactInputs, !inputs.isLoading);
+  return { mismatches: check.result, isLoading: inputs.isLoading || !check.checked };
 }
