@@ -57,6 +57,19 @@ const digested = <T>(key: keyof typeof PATHS, digest: (o: unknown) => T | null):
     return d ? [d] : [];
   });
 
+/** The VLAN check's inputs as whole objects. */
+const wholeInputs = (): VlanConsistencyInputs => ({
+  nodes: all('nodes'),
+  bareMetalHosts: all('hosts'),
+  hardwareData: all('hardwareData'),
+  hostNetworkAttachments: all('attachments'),
+  switches: all('switches'),
+  nodeNetworkStates: all('nns'),
+  policies: all('nncp'),
+  nads: all('nads'),
+  pods: all('pods'),
+});
+
 describe('digests on the demo cluster', () => {
   it('draw the same topology as whole objects, for every filter', () => {
     assert.ok(all('nns').length >= 3 && all('nnce').length > 0);
@@ -89,17 +102,7 @@ describe('digests on the demo cluster', () => {
   });
 
   it('find the same VLAN mismatches and port impacts as whole objects', () => {
-    const inputs: VlanConsistencyInputs = {
-      nodes: all('nodes'),
-      bareMetalHosts: all('hosts'),
-      hardwareData: all('hardwareData'),
-      hostNetworkAttachments: all('attachments'),
-      switches: all('switches'),
-      nodeNetworkStates: all('nns'),
-      policies: all('nncp'),
-      nads: all('nads'),
-      pods: all('pods'),
-    };
+    const inputs = wholeInputs();
     const lean: VlanConsistencyInputs = {
       ...inputs,
       nodes: digested('nodes', digestNodeForVlanCheck),
@@ -124,17 +127,7 @@ describe('digests on the demo cluster', () => {
   });
 
   it('find the same VLAN mismatches over the cluster topology’s digests, which its check shares', () => {
-    const inputs: VlanConsistencyInputs = {
-      nodes: all('nodes'),
-      bareMetalHosts: all('hosts'),
-      hardwareData: all('hardwareData'),
-      hostNetworkAttachments: all('attachments'),
-      switches: all('switches'),
-      nodeNetworkStates: all('nns'),
-      policies: all('nncp'),
-      nads: all('nads'),
-      pods: all('pods'),
-    };
+    const inputs = wholeInputs();
     const topology: VlanConsistencyInputs = {
       ...inputs,
       nodes: digested('nodes', digestNodeForTopology),
