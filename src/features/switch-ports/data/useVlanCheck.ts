@@ -146,7 +146,8 @@ export function useVlanCheckInputs(
     policies: { gvk: PolicyGVK, opts: on },
     nads: { gvk: NadGVK, opts: on },
   });
-  const ownLean = lean && shared === undefined;
+  const sharedLists = lean ? shared : undefined;
+  const ownLean = lean && sharedLists === undefined;
   const leanNodes = useLeanList<Node>({ model: NodeModel, digest: nodeDigest, enabled: ownLean });
   const leanNns = useLeanList<NodeNetworkState>({
     model: NodeNetworkStateModel,
@@ -169,7 +170,6 @@ export function useVlanCheckInputs(
   const hardwareData = (lean ? leanHardwareData.data : lists.hardwareData.data) as HardwareData[];
   const switches = lists.switches.data as BareMetalSwitch[];
   const attachments = lists.attachments.data as HostNetworkAttachment[];
-  const sharedLists = lean ? shared : undefined;
   const nodes = (sharedLists?.nodes ?? (lean ? leanNodes.data : lists.nodes.data)) as Node[];
   const nns = (sharedLists?.nodeNetworkStates ??
     (lean ? leanNns.data : lists.nns.data)) as NodeNetworkState[];
