@@ -44,7 +44,23 @@ function tapCounts(file) {
   return { passed: Number(pass[1]), failed: Number(fail[1]) };
 }
 
-/** Flattens Playwright's JSON report into [{title, file, ok}]. */
+// ANSI colour codes Playwright puts in error messages (ESC, then `[…m`).
+const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+
+/**
+ * The first lines of a failed attempt's errors (a timeout comes with the error of the step it
+ * interrupted): enough to tell which expectation failed.
+ */
+const errorHead = (result) =>
+  (result.errors?.length ? result.errors : [result.error ?? {}]).slice(0, 3).flatMap((e) =>
+    (e.message ?? '')
+      .replace(ANSI, '')
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .slice(0, 6),
+  );
+
+/** Flattens Playwright's JSON report into [{title, file, line, ok, flaky, errors}]. */
 function playwrightTests(file) {
   if (!existsSync(file)) return [];
   const out = [];
@@ -52,7 +68,17 @@ function playwrightTests(file) {
     for (const spec of suite.specs ?? []) {
       const ok = spec.tests.every((t) => ['expected', 'flaky', 'skipped'].includes(t.status));
       const flaky = spec.tests.some((t) => t.status === 'flaky');
-      out.push({ title: spec.title, file: spec.file, ok, flaky });
+      const errors = spec.tests.flatMap((t) =>
+        (t.results ?? []).filter((r) => r.status !== 'passed' && r.status !== 'skipped'),
+      );
+      out.push({
+        title: spec.title,
+        file: spec.file,
+        line: spec.line,
+        ok,
+        flaky,
+        errors: errors.map((r) => ({ retry: r.retry ?? 0, head: errorHead(r) })),
+      });
     }
     for (const child of suite.suites ?? []) walk(child);
   };
@@ -130,6 +156,30 @@ for (const step of steps) {
   table.push({ step: step.name, passed: p, failed: f, seconds: (Date.now() - started) / 1000 });
 }
 
+/** Failed unit tests from the TAP copy of the unit run, each with its first diagnostic lines. */
+function tapFailures(file) {
+  if (!existsSync(file)) return [];
+  const lines = readFileSync(file, 'utf8').split('\n');
+  const out = [];
+  lines.forEach((line, i) => {
+    const m = /^(\s*)not ok \d+ - (.*)$/.exec(line);
+    if (!m) return;
+    // A failed suite repeats its failed subtests' failure; report the innermost ones only.
+    const indent = m[1].length;
+    const next = lines[i + 1] ?? '';
+    if (/^\s*---/.test(next) === false) return;
+    const head = [];
+    for (let j = i + 2; j < lines.length && head.length < 8; j++) {
+      const l = lines[j];
+      if (/^\s*\.\.\./.test(l)) break;
+      if (/^\s*(error|expected|actual|location|failureType):/.test(l) || head.length > 0)
+        head.push(l.slice(indent + 2));
+    }
+    if (!head.some((l) => /failureType: 'subtestsFailed'/.test(l))) out.push({ title: m[2], head });
+  });
+  return out;
+}
+
 /** Unit and property tests named with @reliability, from the TAP copy of the unit run. */
 function tapReliabilityTests(file) {
   if (!existsSync(file)) return [];
@@ -160,6 +210,27 @@ const flaky = playwrightTests(join(root, 'test-results/playwright.json')).filter
 if (flaky.length) {
   console.log('\n=== flaky: failed once, passed on the retry ===');
   for (const t of flaky) console.log(`flaky  ${t.file}: ${t.title}`);
+}
+
+// The tail of the output is often all a CI log keeps, so each failed test's errors (every
+// attempt, the retry included) are repeated here, next to the summary.
+const failedTests = playwrightTests(join(root, 'test-results/playwright.json')).filter(
+  (t) => !t.ok,
+);
+const failedUnits = tapFailures(join(root, 'test-results/unit.tap'));
+if (failedTests.length || failedUnits.length) {
+  console.log('\n=== failures ===');
+  for (const t of failedUnits) {
+    console.log(`unit  ${t.title}`);
+    for (const l of t.head) console.log(`    ${l}`);
+  }
+  for (const t of failedTests) {
+    console.log(`playwright  ${t.file}:${t.line}: ${t.title}`);
+    for (const e of t.errors) {
+      console.log(`  attempt ${e.retry + 1}:`);
+      for (const l of e.head) console.log(`    ${l}`);
+    }
+  }
 }
 
 console.log('\n=== summary ===');

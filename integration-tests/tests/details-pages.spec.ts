@@ -243,6 +243,9 @@ test.describe('conflicts', () => {
           desiredState: { interfaces: [bridge('br-dp', { mtu: 1400 }), bridge('br-other')] },
         },
       });
+      // The notice goes in above the buttons and moves them down: a click on Save while it
+      // arrives can land on the notice instead, for a user as for the test.
+      await expect(page.getByTestId('yaml-tab-stale')).toBeVisible();
       await page.getByTestId('yaml-tab-save').click();
       await page.getByTestId('yaml-tab-conflict-reapply').click();
       const row = page.getByTestId('merge-conflicts-row');
@@ -264,6 +267,7 @@ test.describe('conflicts', () => {
         ...third,
         metadata: { ...third.metadata, annotations: { description: 'changed elsewhere' } },
       });
+      await expect(page.getByTestId('yaml-tab-stale')).toBeVisible();
       await page.getByTestId('yaml-tab-save').click();
       await page.getByTestId('yaml-tab-conflict-reload').click();
       await expect(page.getByTestId('yaml-tab-conflict')).toHaveCount(0);

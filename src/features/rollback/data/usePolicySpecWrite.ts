@@ -1,17 +1,22 @@
 // Writes a new spec onto a policy the way rollback and revert need it: with the resourceVersion
 // of the copy the user reviewed, waiting (on request) while admission refuses updates to a
-// progressing policy, stopping on any conflict until the user has seen what changed, recording
+// progressing policy, stopping on a conflict that changed the spec until the user has seen what
+// changed (one that moved only status or metadata goes again onto the server's copy), recording
 // a revision after success and then following the rollout.
 import { useCallback, useEffect, useState } from 'react';
 import { PolicyModel } from '../../../shared/k8s/models';
-import { updateResource } from '../../../shared/k8s/mutations';
+import { readResource, updateResource } from '../../../shared/k8s/mutations';
 import { toK8sError } from '../../../shared/k8s/k8sError';
 import type {
   NodeNetworkConfigurationPolicy,
   NodeNetworkConfigurationPolicySpec,
 } from '../../../shared/model/nmstate';
 import { specsEqual } from '../logic/specDiff';
-import { classifyWriteError, shouldRetryWaitingWrite } from '../logic/rollout';
+import {
+  canRewriteOnServerCopy,
+  classifyWriteError,
+  shouldRetryWaitingWrite,
+} from '../logic/rollout';
 import { recordPolicyRevision } from './revisionStore';
 
 export type SpecWriteState =
@@ -44,6 +49,12 @@ const toPut = (
   return data;
 };
 
+/**
+ * How often a write goes again onto the server's copy after a 409 that changed nothing the user
+ * reviewed; a handler that keeps rewriting status could otherwise win every race.
+ */
+const MAX_STATUS_REWRITES = 3;
+
 export function usePolicySpecWrite(live: NodeNetworkConfigurationPolicy | undefined) {
   const [state, setState] = useState<SpecWriteState>({ step: 'idle' });
   /** Recording the new generation in the history failed (the write itself succeeded). */
@@ -52,24 +63,36 @@ export function usePolicySpecWrite(live: NodeNetworkConfigurationPolicy | undefi
   const write = useCallback(
     (base: NodeNetworkConfigurationPolicy, spec: NodeNetworkConfigurationPolicySpec) => {
       setState({ step: 'saving' });
-      updateResource<NodeNetworkConfigurationPolicy>({
-        model: PolicyModel,
-        data: toPut(base, spec),
-      })
-        .then((updated) => {
-          // The write succeeded and is what the user asked for; a history failure is shown apart.
-          recordPolicyRevision(updated, { written: true }).catch((err: unknown) =>
-            setHistoryError(err instanceof Error ? err.message : String(err)),
-          );
-          setState({ step: 'following', generation: updated.metadata.generation ?? null });
-        })
-        .catch((err: unknown) => {
-          const e = toK8sError(err);
-          const failure = classifyWriteError(e);
-          if (failure === 'waitForSettle') setState({ step: 'blocked', spec, base });
-          else if (failure === 'conflict') setState({ step: 'conflict', base, message: e.message });
-          else setState({ step: 'error', message: e.message });
-        });
+      const attempt = (onto: NodeNetworkConfigurationPolicy, rewrites: number): Promise<void> =>
+        updateResource<NodeNetworkConfigurationPolicy>({
+          model: PolicyModel,
+          data: toPut(onto, spec),
+        }).then(
+          (updated) => {
+            // The write succeeded and is what the user asked for; a history failure is shown apart.
+            recordPolicyRevision(updated, { written: true }).catch((err: unknown) =>
+              setHistoryError(err instanceof Error ? err.message : String(err)),
+            );
+            setState({ step: 'following', generation: updated.metadata.generation ?? null });
+          },
+          async (err: unknown) => {
+            const e = toK8sError(err);
+            const failure = classifyWriteError(e);
+            if (failure === 'conflict' && rewrites > 0) {
+              const server = await readResource<NodeNetworkConfigurationPolicy>({
+                model: PolicyModel,
+                name: base.metadata.name,
+              }).catch(() => undefined);
+              if (server && canRewriteOnServerCopy(base, server))
+                return attempt(server, rewrites - 1);
+            }
+            if (failure === 'waitForSettle') setState({ step: 'blocked', spec, base });
+            else if (failure === 'conflict')
+              setState({ step: 'conflict', base, message: e.message });
+            else setState({ step: 'error', message: e.message });
+          },
+        );
+      void attempt(base, MAX_STATUS_REWRITES);
     },
     [],
   );

@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  canRewriteOnServerCopy,
   classifyWriteError,
   getOutcomeToRecord,
   getRolloutState,
@@ -114,5 +115,32 @@ void describe('getOutcomeToRecord', () => {
   void it('waits while progressing and needs the revision', () => {
     assert.equal(getOutcomeToRecord(available, nnces('progressing'), [rev(1, null)]), null);
     assert.equal(getOutcomeToRecord(available, nnces('available'), [rev(2, null)]), null);
+  });
+});
+
+void describe('canRewriteOnServerCopy', () => {
+  const reviewed = {
+    ...available,
+    metadata: { ...available.metadata, uid: 'u-1', resourceVersion: '10' },
+  };
+  void it('goes again when only status, resourceVersion or metadata moved on', () => {
+    const degraded = withPolicyConditions(reviewed, 'degraded');
+    const server = {
+      ...degraded,
+      metadata: { ...reviewed.metadata, resourceVersion: '12', labels: { team: 'net' } },
+    };
+    assert.equal(canRewriteOnServerCopy(reviewed, server), true);
+  });
+  void it('stops when the spec changed, the policy was re-created or is being deleted', () => {
+    const spec = structuredClone(reviewed.spec);
+    spec.nodeSelector = { 'kubernetes.io/hostname': 'worker-9' };
+    assert.equal(canRewriteOnServerCopy(reviewed, { ...reviewed, spec }), false);
+    const recreated = { ...reviewed, metadata: { ...reviewed.metadata, uid: 'u-2' } };
+    assert.equal(canRewriteOnServerCopy(reviewed, recreated), false);
+    const deleting = {
+      ...reviewed,
+      metadata: { ...reviewed.metadata, deletionTimestamp: '2026-12-07T08:00:00Z' },
+    };
+    assert.equal(canRewriteOnServerCopy(reviewed, deleting), false);
   });
 });

@@ -9,6 +9,7 @@ import type { EnactmentPhase } from '../../policies/model/enactmentStatus';
 import { isPolicyUpdateBlocked, summarizePolicyStatus } from '../../policies/logic/enactments';
 import type { PolicyRevision, RevisionOutcome } from '../model/revision';
 import { classifyOutcome } from './outcome';
+import { specsEqual } from './specDiff';
 
 /** Outcomes that end a rollout: they are written back onto the revision. */
 export const SETTLED_OUTCOMES: readonly RevisionOutcome[] = ['Available', 'Failing', 'Aborted'];
@@ -67,6 +68,21 @@ export const classifyWriteError = (err: WriteErrorLike): WriteFailure => {
   if (err.status === 403 || err.kind === 'forbidden') return 'forbidden';
   return 'error';
 };
+
+/**
+ * After a 409: may the write go again onto the server's copy? Only when what the user reviewed
+ * is still there: the same policy (uid), not being deleted, with the spec they saw. Then the
+ * conflict came from status writes (the handler rewrites conditions on every reconcile, so a
+ * failing policy's resourceVersion moves on while the user reads the preview) or from metadata
+ * the write keeps, since it is sent on the server's copy; nobody's change is lost.
+ */
+export const canRewriteOnServerCopy = (
+  reviewed: NodeNetworkConfigurationPolicy,
+  server: NodeNetworkConfigurationPolicy,
+): boolean =>
+  server.metadata.uid === reviewed.metadata.uid &&
+  server.metadata.deletionTimestamp === undefined &&
+  specsEqual(server.spec, reviewed.spec);
 
 /** While waiting for a progressing policy: retry once admission would accept the update. */
 export const shouldRetryWaitingWrite = (policy: NodeNetworkConfigurationPolicy): boolean =>
