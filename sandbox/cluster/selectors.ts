@@ -37,8 +37,13 @@ function checkKey(key: string): string {
   return key;
 }
 
+/** Whether a string can be a label value (a node or policy name longer than 63 cannot). */
+export function isLabelValue(value: string): boolean {
+  return value.length <= 63 && VALUE_RE.test(value);
+}
+
 function checkValue(value: string): string {
-  if (value.length > 63 || !VALUE_RE.test(value)) {
+  if (!isLabelValue(value)) {
     throw badSelector(`invalid label value: "${value}"`);
   }
   return value;

@@ -402,3 +402,22 @@ void test('NNCE desiredState carries default VLAN filtering for linux-bridge por
   );
   handler.stop();
 });
+
+void test('a node whose name cannot be a label value is relabelled without breaking the handler', () => {
+  const { api } = setup(2);
+  const nodeT = api.resourceType('', 'Node');
+  // A valid node name (a DNS subdomain) but longer than a label value: no enactment can carry it
+  // upstream (kubernetes-nmstate issue #753), and a selector with it is refused.
+  const long = ['a', 'b', 'c', 'd'].map((c) => c.repeat(63)).join('.');
+  const node = api.create(nodeT, { metadata: { name: long, labels: { rack: 'r1' } } });
+  api.update(nodeT, { ...node, metadata: { ...node.metadata, labels: { rack: 'r2' } } });
+  createPolicy(api, 'bond1', bond1(['ens2f1', 'eno4']));
+  api.clock.advanceUntil(() => settled(api, 'bond1'));
+  assert.deepEqual(trueTypes(policy(api, 'bond1').status?.conditions), ['Available']);
+  assert.deepEqual(
+    enactments(api, 'bond1')
+      .map((e) => e.metadata.name)
+      .sort(),
+    ['worker-0.bond1', 'worker-1.bond1'],
+  );
+});

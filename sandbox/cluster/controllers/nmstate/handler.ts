@@ -43,6 +43,7 @@ import {
   stepMs,
   writeWithRetry,
 } from '../runtime';
+import { isLabelValue } from '../../selectors';
 import { generateState } from './captures';
 import type { EnactmentPhase } from './conditions';
 import {
@@ -273,11 +274,9 @@ export class NmstateHandler implements Controller {
           k === undefined ? '' : (k.split('\n')[0] ?? '');
         if (labels(before) !== labels(key)) {
           const epoch = this.labelEpoch.get(name) ?? 0;
-          for (const en of api.list(this.types.nnce, {
-            labelSelector: `${ENACTMENT_NODE_LABEL}=${name}`,
-          })) {
-            const n = en.metadata?.name;
-            if (n !== undefined && !this.seenEpoch.has(n)) this.seenEpoch.set(n, epoch);
+          for (const en of this.enactmentsLabelled(ENACTMENT_NODE_LABEL, name)) {
+            const n = en.metadata.name;
+            if (!this.seenEpoch.has(n)) this.seenEpoch.set(n, epoch);
           }
           this.labelEpoch.set(name, epoch + 1);
         }
@@ -309,8 +308,18 @@ export class NmstateHandler implements Controller {
   }
 
   private enactmentsOf(policy: string): NodeNetworkConfigurationEnactment[] {
+    return this.enactmentsLabelled(ENACTMENT_POLICY_LABEL, policy);
+  }
+
+  /**
+   * Enactments whose node or policy label is `value`. A node or policy name longer than a label
+   * value can be carries no enactment (upstream cannot create one either: kubernetes-nmstate
+   * issue #753), and a selector with it is refused by the API server, so none are listed.
+   */
+  private enactmentsLabelled(label: string, value: string): NodeNetworkConfigurationEnactment[] {
+    if (!isLabelValue(value)) return [];
     return this.api.list(this.types.nnce, {
-      labelSelector: `${ENACTMENT_POLICY_LABEL}=${policy}`,
+      labelSelector: `${label}=${value}`,
     }) as NodeNetworkConfigurationEnactment[];
   }
 

@@ -3,6 +3,7 @@
 // and a controllable clock that also drives the controllers' timers.
 import type { K8sResource } from '../../../../src/shared/model/k8s';
 import { ApiError } from '../../api';
+import { matchesLabels, parseLabelSelector } from '../../selectors';
 import type { ClusterApi, ResourceType, StoreWatchEvent, WriteOptions } from '../../api';
 import type { Scheduler, TimerHandle } from '../runtime';
 
@@ -191,22 +192,6 @@ function objectKey(namespace: string | undefined, name: string): string {
   return `${namespace ?? ''}/${name}`;
 }
 
-function matchesSelector(
-  labels: Record<string, string> | undefined,
-  selector: string | undefined,
-): boolean {
-  if (selector === undefined || selector.trim() === '') return true;
-  return selector.split(',').every((raw) => {
-    const term = raw.trim();
-    const ne = term.split('!=');
-    if (ne.length === 2) return labels?.[ne[0]?.trim() ?? ''] !== ne[1]?.trim();
-    const eq = term.split(/==?/);
-    if (eq.length === 2) return labels?.[eq[0]?.trim() ?? ''] === eq[1]?.trim();
-    if (term.startsWith('!')) return labels?.[term.slice(1)] === undefined;
-    return labels?.[term] !== undefined;
-  });
-}
-
 function omit(obj: K8sResource, ...keys: string[]): K8sResource {
   const out: K8sResource = { ...obj };
   for (const k of keys) Reflect.deleteProperty(out, k);
@@ -252,9 +237,11 @@ export class FakeApi implements ClusterApi {
     type: ResourceType,
     opts: { namespace?: string; labelSelector?: string } = {},
   ): K8sResource[] {
+    // The cluster's own parser: a selector the API server refuses throws here too.
+    const selector = parseLabelSelector(opts.labelSelector);
     return [...this.bucket(type).values()]
       .filter((o) => opts.namespace === undefined || o.metadata?.namespace === opts.namespace)
-      .filter((o) => matchesSelector(o.metadata?.labels, opts.labelSelector))
+      .filter((o) => matchesLabels(selector, o.metadata?.labels))
       .map((o) => structuredClone(o));
   }
 
