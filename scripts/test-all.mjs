@@ -163,11 +163,8 @@ function tapFailures(file) {
   const out = [];
   lines.forEach((line, i) => {
     const m = /^(\s*)not ok \d+ - (.*)$/.exec(line);
-    if (!m) return;
-    // A failed suite repeats its failed subtests' failure; report the innermost ones only.
+    if (!m || !/^\s*---/.test(lines[i + 1] ?? '')) return;
     const indent = m[1].length;
-    const next = lines[i + 1] ?? '';
-    if (/^\s*---/.test(next) === false) return;
     const head = [];
     for (let j = i + 2; j < lines.length && head.length < 8; j++) {
       const l = lines[j];
@@ -175,6 +172,7 @@ function tapFailures(file) {
       if (/^\s*(error|expected|actual|location|failureType):/.test(l) || head.length > 0)
         head.push(l.slice(indent + 2));
     }
+    // A failed suite repeats its failed subtests' failure; report the innermost ones only.
     if (!head.some((l) => /failureType: 'subtestsFailed'/.test(l))) out.push({ title: m[2], head });
   });
   return out;
@@ -191,9 +189,12 @@ function tapReliabilityTests(file) {
   return out;
 }
 
+// The end-to-end report, read once for the reliability table, the flakes and the failures.
+const e2eTests = playwrightTests(join(root, 'test-results/playwright.json'));
+
 const reliability = [
   ...tapReliabilityTests(join(root, 'test-results/unit.tap')),
-  ...playwrightTests(join(root, 'test-results/playwright.json')),
+  ...e2eTests,
 ].filter((t) => t.title.includes('@reliability'));
 if (reliability.length) {
   console.log('\n=== reliability scenarios (npm run test:reliability) ===');
@@ -206,7 +207,7 @@ if (reliability.length) {
 
 // CI retries a failed end-to-end test once (playwright.config.ts). A test that needed the retry
 // counts as passed, as Playwright counts it, but is named here so a flake is never silent.
-const flaky = playwrightTests(join(root, 'test-results/playwright.json')).filter((t) => t.flaky);
+const flaky = e2eTests.filter((t) => t.flaky);
 if (flaky.length) {
   console.log('\n=== flaky: failed once, passed on the retry ===');
   for (const t of flaky) console.log(`flaky  ${t.file}: ${t.title}`);
@@ -214,9 +215,7 @@ if (flaky.length) {
 
 // The tail of the output is often all a CI log keeps, so each failed test's errors (every
 // attempt, the retry included) are repeated here, next to the summary.
-const failedTests = playwrightTests(join(root, 'test-results/playwright.json')).filter(
-  (t) => !t.ok,
-);
+const failedTests = e2eTests.filter((t) => !t.ok);
 const failedUnits = tapFailures(join(root, 'test-results/unit.tap'));
 if (failedTests.length || failedUnits.length) {
   console.log('\n=== failures ===');
