@@ -229,3 +229,65 @@ test('at scale, node labels follow the zoom: none when fitted, every one once zo
     await sandbox.close();
   }
 });
+
+test('at scale, a filter cleared draws the cluster in steps and fits it once whole', async ({
+  browser,
+}) => {
+  const sandbox = await startSandbox({ scenario: 'scale', nodes: 200 });
+  try {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${sandbox.consoleUrl}/switchboard/topology`);
+    const summaries = page.locator('[data-test^="summary-"]');
+    await expect(summaries).toHaveCount(200, { timeout: 30_000 });
+    await waitForSettledCanvas(page);
+    const node = ((await summaries.first().getAttribute('data-test')) ?? '').slice(
+      'summary-'.length,
+    );
+    const field = page.getByTestId('filter-node');
+    await field.fill(node);
+    await expect(summaries).toHaveCount(1);
+    // Every count of graph nodes the DOM goes through, read after each change of the DOM.
+    await page.evaluate(() => {
+      const seen: number[] = [];
+      (window as unknown as { __summaryCounts: number[] }).__summaryCounts = seen;
+      new MutationObserver(() => {
+        const n = document.querySelectorAll('[data-kind="node"]').length;
+        if (n !== seen[seen.length - 1]) seen.push(n);
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await field.fill('');
+    await expect(summaries).toHaveCount(200, { timeout: 30_000 });
+    await waitForSettledCanvas(page);
+    const counts = await page.evaluate(
+      () => (window as unknown as { __summaryCounts: number[] }).__summaryCounts,
+    );
+    // 199 new folded nodes are more than one step's worth (progressiveDraw.ts): the DOM holds
+    // part of them before it holds all (drawn in one call, it went from 1 to 200 at once).
+    expect(counts.filter((n) => n > 1 && n < 200).length).toBeGreaterThan(0);
+    expect(counts.at(-1)).toBe(200);
+    // The fit waited for the last step: every node is inside the canvas.
+    const canvas = await page.getByTestId('topology-graph').boundingBox();
+    expect(canvas).not.toBeNull();
+    const boxes = await summaries.evaluateAll((els) =>
+      els.map((el) => {
+        const r = el.getBoundingClientRect();
+        return { x: r.x, y: r.y, right: r.right, bottom: r.bottom };
+      }),
+    );
+    const c = canvas ?? { x: 0, y: 0, width: 0, height: 0 };
+    const outside = boxes.filter(
+      (b) =>
+        b.x < c.x - 1 ||
+        b.y < c.y - 1 ||
+        b.right > c.x + c.width + 1 ||
+        b.bottom > c.y + c.height + 1,
+    );
+    expect(outside).toEqual([]);
+    await page.close();
+    expect(errors).toEqual([]);
+  } finally {
+    await sandbox.close();
+  }
+});

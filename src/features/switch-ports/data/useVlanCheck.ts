@@ -48,7 +48,7 @@ import type {
   NodeNetworkConfigurationPolicy,
   NodeNetworkState,
 } from '../../../shared/model/nmstate';
-import { checkVlanConsistency } from '../logic/checkVlanConsistency';
+import { checkVlanConsistencySteps } from '../logic/checkVlanConsistency';
 import { switchPortKey } from '../logic/portKey';
 import type { PortImpactInputs } from '../logic/portImpact';
 import type { VlanMismatch } from '../model/types';
@@ -243,14 +243,17 @@ export function useSwitchPortMismatches(
 
 const NO_MISMATCHES: VlanMismatch[] = [];
 
+/** Longest slice of the check in one task: the heartbeat and input get a turn in between. */
+const CHECK_SLICE_MS = 8;
+
 /**
- * The check in a task of its own after the render that changed its inputs, for the topology's
- * marks and the overview's count: at 500 nodes it takes about a tenth of a second, which would
- * otherwise lengthen the task that draws the graph (issue 23: longest task while loading
- * <= 200 ms). Inputs that change again before it ran cancel it. It runs once every list has
- * arrived (`ready`): over part of the lists it would report mismatches that are not there (a
- * host whose node state has not arrived needs nothing on its ports yet) and redo the whole check
- * for every page of every list.
+ * The check after the render that changed its inputs, in slices of a few milliseconds, one task
+ * each, for the topology's marks and the overview's count: at 500 nodes it takes about a tenth
+ * of a second, which as one task was the longest main-thread block of the topology's load
+ * (issue 23: <= 200 ms). Inputs that change again before it finished cancel it, and the check
+ * starts over on the new ones. It runs once every list has arrived (`ready`): over part of the
+ * lists it would report mismatches that are not there (a host whose node state has not arrived
+ * needs nothing on its ports yet) and redo the whole check for every page of every list.
  */
 function useDeferredCheck(
   inputs: PortImpactInputs,
@@ -261,10 +264,21 @@ function useDeferredCheck(
   const [state, setState] = useState({ result: NO_MISMATCHES, checked: false });
   useEffect(() => {
     if (!ready) return undefined;
-    const timer = window.setTimeout(
-      () => setState({ result: checkVlanConsistency(inputs), checked: true }),
-      0,
-    );
+    const steps = checkVlanConsistencySteps(inputs);
+    let timer = 0;
+    const slice = () => {
+      const end = performance.now() + CHECK_SLICE_MS;
+      for (;;) {
+        const r = steps.next();
+        if (r.done) {
+          setState({ result: r.value, checked: true });
+          return;
+        }
+        if (performance.now() >= end) break;
+      }
+      timer = window.setTimeout(slice, 0);
+    };
+    timer = window.setTimeout(slice, 0);
     return () => window.clearTimeout(timer);
   }, [inputs, ready]);
   return state;

@@ -16,7 +16,12 @@ import {
   worker1,
 } from '../__fixtures__/switchPortFixtures';
 import type { VlanMismatch } from '../model/types';
-import { checkVlanConsistency, findHostForNode, getPodNetworkRefs } from './checkVlanConsistency';
+import {
+  checkVlanConsistency,
+  checkVlanConsistencySteps,
+  findHostForNode,
+  getPodNetworkRefs,
+} from './checkVlanConsistency';
 
 const inputs = {
   nodes: [worker0, worker1],
@@ -51,6 +56,20 @@ void describe('checkVlanConsistency', () => {
       'warning port.unknownSwitch eno2 - -',
       'error vlan.accessModeTagged eno3 300 policy:vlan300',
     ]);
+  });
+
+  void it('in steps, pauses before every node and ends with the same mismatches', () => {
+    const steps = checkVlanConsistencySteps(inputs);
+    let pauses = 0;
+    for (;;) {
+      const r = steps.next();
+      if (r.done) {
+        assert.deepEqual(r.value, result);
+        break;
+      }
+      pauses++;
+    }
+    assert.equal(pauses, inputs.nodes.length);
   });
 
   void it('carries the params a message needs', () => {

@@ -713,6 +713,22 @@ export function getNodeNicNeeds(node: Node, inputs: VlanConsistencyInputs): Node
  * `port.noAttachment`, `port.unknownSwitch` (warnings), `node.noHost`, `nic.noSwitchPort` (info).
  */
 export function checkVlanConsistency(inputs: VlanConsistencyInputs): VlanMismatch[] {
+  const steps = checkVlanConsistencySteps(inputs);
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+/**
+ * `checkVlanConsistency` one node at a time: the generator yields after each node and returns
+ * the sorted mismatches. A caller on the UI thread runs it in slices of a few milliseconds, so
+ * the check of a 500-node cluster (about a tenth of a second) is not one long task (issue 23).
+ * The inputs must not change while it runs; a caller whose inputs change starts a new one.
+ */
+export function* checkVlanConsistencySteps(
+  inputs: VlanConsistencyInputs,
+): Generator<void, VlanMismatch[], void> {
   const out: VlanMismatch[] = [];
   const seen = new Set<string>();
   const { nnsByNode, nadByRef, podsByNode } = indexInputs(inputs);
@@ -744,6 +760,8 @@ export function checkVlanConsistency(inputs: VlanConsistencyInputs): VlanMismatc
     if (!hardwareByHost.has(key)) hardwareByHost.set(key, d);
   }
   for (const node of inputs.nodes) {
+    // A pause point before every node, also those with nothing to check.
+    yield;
     const nodeName = node.metadata.name;
     const { nns, current, stack, needs } = collectNodeNeeds(node, inputs, {
       nnsByNode,

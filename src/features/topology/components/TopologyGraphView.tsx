@@ -1,7 +1,7 @@
 // The react-topology canvas. The controller is created once per mount and fed with
 // `fromModel(model, merge)`, so a live update only adds, removes or changes the elements that
 // differ; positions come from the model (see mergeTopologyLayout), never from a library layout.
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import {
   DRAG_NODE_END_EVENT,
   SELECTION_EVENT,
@@ -22,6 +22,7 @@ import { GraphTranslationProvider } from './graphTranslation';
 import type { Point } from '../logic/layout';
 import { NODE_SIZE } from '../logic/layout';
 import { ELEMENT_TYPES } from './toPatternFlyModel';
+import { progressiveStep } from './progressiveDraw';
 
 interface TopologyGraphViewProps {
   model: Model;
@@ -74,17 +75,37 @@ export function TopologyGraphView({
     };
   }, [controller]);
 
+  // What the controller holds, and whether it holds all of `model` (see progressiveDraw).
+  const drawnIds = useRef<ReadonlySet<string>>(new Set());
+  const [drawnAll, setDrawnAll] = useState(true);
+  const drawnAllRef = useRef(true);
   // A layout effect, so the elements of a model change (an expanded node) are in the same frame
-  // as the render that produced the model rather than one frame later.
+  // as the render that produced the model rather than one frame later. A model with many new
+  // elements (the first draw of a cluster, a filter cleared) is drawn in steps, one task each.
   useLayoutEffect(() => {
-    controller.fromModel(model, true);
+    let timer = 0;
+    const setAll = (all: boolean) => {
+      if (drawnAllRef.current === all) return;
+      drawnAllRef.current = all;
+      setDrawnAll(all);
+    };
+    const step = () => {
+      const next = progressiveStep(model, drawnIds.current);
+      controller.fromModel(next.model, true);
+      drawnIds.current = next.ids;
+      setAll(next.complete);
+      if (!next.complete) timer = window.setTimeout(step, 0);
+    };
+    step();
     // A whole cluster is wider than the library's default zoom range allows to fit.
     controller.getGraph().setScaleExtent([0.05, 2]);
+    return () => window.clearTimeout(timer);
   }, [controller, model]);
 
   const hasNodes = (model.nodes?.length ?? 0) > 0;
   useEffect(() => {
-    if (fitted.current === fitKey || !hasNodes) return;
+    // Fitting part of a model drawn in steps would zoom to the first steps' nodes.
+    if (fitted.current === fitKey || !hasNodes || !drawnAll) return;
     // Fit once the surface has measured itself (it does so asynchronously after mounting, later
     // on a busy machine); live updates in between must not cancel it, and later ones keep the
     // user's pan and zoom.
@@ -106,7 +127,7 @@ export function TopologyGraphView({
     };
     fitWhenMeasured(200);
     return () => window.clearTimeout(timer);
-  }, [controller, fitKey, hasNodes]);
+  }, [controller, fitKey, hasNodes, drawnAll]);
 
   const state = useMemo(() => ({ selectedIds: selectedId ? [selectedId] : [] }), [selectedId]);
 
