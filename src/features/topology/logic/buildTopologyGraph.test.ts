@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import type {
+  NodeNetworkConfigurationEnactment,
   NodeNetworkConfigurationPolicy,
   NodeNetworkState,
 } from '../../../shared/model/nmstate';
@@ -373,6 +374,62 @@ void describe('buildTopologyGraph: scale and incremental builds', () => {
     const third = builder(inputs);
     assert.notEqual(bondOf(third), bondOf(first));
     assert.deepEqual(third, buildTopologyGraph(inputs));
+  });
+
+  void it('the memoising builder keeps interfaces across phase flips, not a new failure', () => {
+    const builder = createTopologyGraphBuilder();
+    const bondOf = (g: ReturnType<typeof builder>) => iface(g, `${W}/bond0/bond`);
+    // A rollout flips enactment conditions (a new resourceVersion each time).
+    const flip = (
+      from: NodeNetworkConfigurationEnactment[],
+      policy: string,
+      phase: 'Progressing' | 'Available' | 'Failing',
+      rv: string,
+    ) =>
+      from.map((e) => {
+        if (e.metadata.name !== `worker-0.${policy}`) return e;
+        const made = makeEnactment('worker-0', policy, phase);
+        return { ...made, metadata: { ...made.metadata, resourceVersion: rv } };
+      });
+    for (const folded of [false, true]) {
+      const options = folded ? { foldNodesAbove: 1 } : {};
+      const first = builder({
+        nodeNetworkStates: [worker0, worker1],
+        enactments,
+        policies,
+        nodes,
+        options,
+      });
+      const progressing = flip(enactments, 'bond0-policy', 'Progressing', '5');
+      const inputs = {
+        nodeNetworkStates: [worker0, worker1],
+        enactments: progressing,
+        policies,
+        nodes,
+        options,
+      };
+      const second = builder(inputs);
+      assert.deepEqual(second, buildTopologyGraph(inputs), 'the same graph as a fresh build');
+      const phaseOf = (g: ReturnType<typeof builder>) =>
+        group(g, 'node:worker-0').policies.find((x) => x.policy === 'bond0-policy')?.phase;
+      assert.equal(phaseOf(second), 'Progressing');
+      if (folded) {
+        const summaryOf = (g: ReturnType<typeof builder>) =>
+          g.nodes.find((n) => n.id === 'summary:worker-0');
+        assert.ok(summaryOf(first) && summaryOf(first) === summaryOf(second), 'summary reused');
+      } else assert.equal(bondOf(second), bondOf(first), 'a phase flip rebuilds no interface');
+      // Failing touches interfaces: they are rebuilt and marked.
+      const failingInputs = {
+        ...inputs,
+        enactments: flip(progressing, 'bond0-policy', 'Failing', '6'),
+      };
+      const third = builder(failingInputs);
+      assert.deepEqual(third, buildTopologyGraph(failingInputs));
+      if (!folded) {
+        assert.notEqual(bondOf(third), bondOf(second));
+        assert.equal(bondOf(third).failing, true);
+      }
+    }
   });
 
   void it('buildNodeSubgraph builds one node', () => {

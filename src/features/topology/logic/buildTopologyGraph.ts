@@ -76,6 +76,12 @@ export interface NodeSubgraphOptions extends TopologyOptions {
   labels?: Readonly<Record<string, string>>;
   /** A compiled `filter`, so a whole-graph build compiles it once. */
   compiledFilter?: CompiledTopologyFilter;
+  /**
+   * This node's subgraph from the last build with the same options: its interfaces, edges and
+   * counts are reused when the NNS and what the interfaces read of the enactments (claims and
+   * failing policies, not phases) are unchanged, as in a rollout's Progressing ⇄ Available flips.
+   */
+  previous?: NodeSubgraph;
 }
 
 /** Interface key in a node: the graph id without the node. */
@@ -548,6 +554,31 @@ function nodeStructureOf(nns: NodeNetworkState, node: string): NodeStructure {
   return built;
 }
 
+/** What the interface pass read to build a subgraph (see `NodeSubgraphOptions.previous`). */
+const interfacePassOf = new WeakMap<
+  NodeSubgraph,
+  { nns: NodeNetworkState; collapsed: boolean; ownership: string }
+>();
+
+/** The same NNS object version (a re-list hands over new objects for unchanged ones). */
+function sameResourceVersion(a: NodeNetworkState, b: NodeNetworkState): boolean {
+  const va = isRecord(a) && isRecord(a.metadata) ? a.metadata.resourceVersion : undefined;
+  const vb = isRecord(b) && isRecord(b.metadata) ? b.metadata.resourceVersion : undefined;
+  return typeof va === 'string' && va !== '' && va === vb;
+}
+
+/** What the interface pass reads of a node's ownership: claims and failing touches, no phases. */
+function ownershipFingerprint(o: NodeOwnership): string {
+  const parts: string[] = [];
+  for (const [name, claims] of o.named)
+    parts.push(
+      `${name}\u0001${claims.map((c) => `${c.policy}\u0002${c.type ?? ''}`).join('\u0003')}`,
+    );
+  parts.push('\u0004');
+  for (const [name, set] of o.failingTouched) parts.push(`${name}\u0001${[...set].join('\u0003')}`);
+  return parts.join('\u0000');
+}
+
 export function buildNodeSubgraph(
   nns: NodeNetworkState,
   enactmentIndex: EnactmentIndex,
@@ -556,9 +587,31 @@ export function buildNodeSubgraph(
 ): NodeSubgraph {
   const nodeName = isRecord(nns) && isRecord(nns.metadata) ? nns.metadata.name : undefined;
   const node = typeof nodeName === 'string' ? nodeName : '';
-  const { state, structure } = nodeStructureOf(nns, node);
   const policyMap = toPolicyMap(policies);
   const ownership = getNodeOwnership(node, enactmentIndex, policyMap);
+  const fingerprint = ownershipFingerprint(ownership);
+  const collapsedNow = options.collapsed === true;
+  const before = options.previous && interfacePassOf.get(options.previous);
+  if (
+    options.previous &&
+    before &&
+    (before.nns === nns || sameResourceVersion(before.nns, nns)) &&
+    before.collapsed === collapsedNow &&
+    before.ownership === fingerprint
+  ) {
+    // Only the phases changed: the node's policies and their phases are the group's, new.
+    const prev = options.previous;
+    const group: NodeGroup = {
+      ...prev.group,
+      labels: { ...(options.labels ?? {}) },
+      policies: ownership.policies,
+      failingPolicies: ownership.failingPolicies,
+    };
+    const reused: NodeSubgraph = { ...prev, group };
+    interfacePassOf.set(reused, before);
+    return reused;
+  }
+  const { state, structure } = nodeStructureOf(nns, node);
   const filter = options.compiledFilter ?? compileTopologyFilter(options.filter);
   const showInternal = options.showInternal === true;
   const showLldp = options.showLldp !== false;
@@ -643,8 +696,9 @@ export function buildNodeSubgraph(
   const rv = isRecord(nns) && isRecord(nns.metadata) ? nns.metadata.resourceVersion : undefined;
   if (typeof rv === 'string') group.resourceVersion = rv;
 
+  const pass = { nns, collapsed: collapsedNow, ownership: fingerprint };
   if (options.collapsed) {
-    return {
+    const summary: NodeSubgraph = {
       node,
       group,
       nodes: [{ kind: 'node-summary', id: `summary:${node}`, group: group.id, node, counts }],
@@ -652,13 +706,24 @@ export function buildNodeSubgraph(
       switchPorts: [],
       notes,
     };
+    interfacePassOf.set(summary, pass);
+    return summary;
   }
   const edges: GraphEdge[] = lldpEdges;
   for (let i = 0; i < structural.length; i++)
     if (visible[ends[2 * i] as number] === 1 && visible[ends[2 * i + 1] as number] === 1)
       edges.push(structural[i] as GraphEdge);
   edges.sort(compareEdges);
-  return { node, group, nodes, edges, switchPorts: [...switchPorts.values()].sort(byId), notes };
+  const sub: NodeSubgraph = {
+    node,
+    group,
+    nodes,
+    edges,
+    switchPorts: [...switchPorts.values()].sort(byId),
+    notes,
+  };
+  interfacePassOf.set(sub, pass);
+  return sub;
 }
 
 /** VLAN ids of a list already sorted by id (as `decodeLldpNeighbor` returns it), without repeats. */
@@ -895,6 +960,7 @@ export function createTopologyGraphBuilder(): (inputs: TopologyInputs) => Topolo
           collapsed,
           labels,
           compiledFilter: p.filter,
+          ...(hit ? { previous: hit.sub } : {}),
         });
         cache.set(node, { key, nns, sub });
       }
