@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { TopologyPage } from '../pages/TopologyPage';
 import { startSandbox } from '../sandbox';
@@ -13,6 +13,31 @@ async function positionOf(page: Page, id: string): Promise<{ x: number; y: numbe
   const m = /translate\(\s*(-?[\d.]+)[ ,]+(-?[\d.]+)\s*\)/.exec(transform ?? '');
   if (!m) throw new Error(`no translate on ${id}: ${String(transform)}`);
   return { x: Number(m[1]), y: Number(m[2]) };
+}
+
+/**
+ * A scale sandbox of `nodes` nodes with its cluster topology open and every folded node drawn;
+ * runs `body`, then fails on any error the page threw.
+ */
+async function withScaleTopology(
+  browser: Browser,
+  nodes: number,
+  body: (page: Page, summaries: Locator) => Promise<void>,
+): Promise<void> {
+  const sandbox = await startSandbox({ scenario: 'scale', nodes });
+  try {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${sandbox.consoleUrl}/switchboard/topology`);
+    const summaries = page.locator('[data-test^="summary-"]');
+    await expect(summaries).toHaveCount(nodes, { timeout: 30_000 });
+    await body(page, summaries);
+    await page.close();
+    expect(errors).toEqual([]);
+  } finally {
+    await sandbox.close();
+  }
 }
 
 /** Waits until the canvas has been fitted and stopped moving (fit runs once it measured itself). */
@@ -112,15 +137,8 @@ test('data that cannot be drawn faithfully is drawn as far as possible with note
   }
 });
 
-test('a large cluster folds nodes into summaries that expand on click', async ({ browser }) => {
-  const sandbox = await startSandbox({ scenario: 'scale', nodes: 20 });
-  try {
-    const page = await browser.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${sandbox.consoleUrl}/switchboard/topology`);
-    const summaries = page.locator('[data-test^="summary-"]');
-    await expect(summaries).toHaveCount(20);
+test('a large cluster folds nodes into summaries that expand on click', async ({ browser }) =>
+  withScaleTopology(browser, 20, async (page, summaries) => {
     await expect(page.getByTestId('fold-hint')).toContainText('20 nodes are folded');
     const testId = (await summaries.first().getAttribute('data-test')) ?? '';
     const node = testId.slice('summary-'.length);
@@ -140,22 +158,10 @@ test('a large cluster folds nodes into summaries that expand on click', async ({
     await page.getByTestId('fold-all').click();
     await expect(summaries).toHaveCount(20);
     await expect(page.locator(`[data-test^="iface-${node}/"]`)).toHaveCount(0);
-    await page.close();
-    expect(errors).toEqual([]);
-  } finally {
-    await sandbox.close();
-  }
-});
+  }));
 
-test('at scale, a node expands in place and stays in view', async ({ browser }) => {
-  const sandbox = await startSandbox({ scenario: 'scale', nodes: 200 });
-  try {
-    const page = await browser.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${sandbox.consoleUrl}/switchboard/topology`);
-    const summaries = page.locator('[data-test^="summary-"]');
-    await expect(summaries).toHaveCount(200, { timeout: 30_000 });
+test('at scale, a node expands in place and stays in view', async ({ browser }) =>
+  withScaleTopology(browser, 200, async (page, summaries) => {
     // A node in the middle of the grid: before this fix it went below all 199 others.
     const testId = (await summaries.nth(100).getAttribute('data-test')) ?? '';
     const node = testId.slice('summary-'.length);
@@ -190,25 +196,13 @@ test('at scale, a node expands in place and stays in view', async ({ browser }) 
     expect(top).toBeGreaterThanOrEqual(canvas?.y ?? 0);
     expect(top).toBeLessThan((canvas?.y ?? 0) + (canvas?.height ?? 0));
     await page.screenshot({ path: shot('expand-in-place') });
-    await page.close();
-    expect(errors).toEqual([]);
-  } finally {
-    await sandbox.close();
-  }
-});
+  }));
 
 test('at scale, node labels follow the zoom: none when fitted, every one once zoomed in', async ({
   browser,
-}) => {
-  const sandbox = await startSandbox({ scenario: 'scale', nodes: 200 });
-  try {
-    const page = await browser.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${sandbox.consoleUrl}/switchboard/topology`);
-    const summaries = page.locator('[data-test^="summary-"]');
+}) =>
+  withScaleTopology(browser, 200, async (page, summaries) => {
     const labelled = page.locator('[data-test^="summary-"]:has(.pf-topology__node__label)');
-    await expect(summaries).toHaveCount(200, { timeout: 30_000 });
     // Fitted, 200 summaries are a few pixels each: shapes only, no unreadable text.
     await expect(labelled).toHaveCount(0);
     // Zoom in step by step until labels are worth drawing; then every node drawn has its label,
@@ -223,24 +217,12 @@ test('at scale, node labels follow the zoom: none when fitted, every one once zo
     const node = ((await first.getAttribute('data-test')) ?? '').slice('summary-'.length);
     await expect(first.locator('.pf-topology__node__label')).toContainText(node);
     await page.screenshot({ path: shot('labels-at-zoom') });
-    await page.close();
-    expect(errors).toEqual([]);
-  } finally {
-    await sandbox.close();
-  }
-});
+  }));
 
 test('at scale, a filter cleared draws the cluster in steps and fits it once whole', async ({
   browser,
-}) => {
-  const sandbox = await startSandbox({ scenario: 'scale', nodes: 200 });
-  try {
-    const page = await browser.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${sandbox.consoleUrl}/switchboard/topology`);
-    const summaries = page.locator('[data-test^="summary-"]');
-    await expect(summaries).toHaveCount(200, { timeout: 30_000 });
+}) =>
+  withScaleTopology(browser, 200, async (page, summaries) => {
     await waitForSettledCanvas(page);
     const node = ((await summaries.first().getAttribute('data-test')) ?? '').slice(
       'summary-'.length,
@@ -285,9 +267,4 @@ test('at scale, a filter cleared draws the cluster in steps and fits it once who
         b.bottom > c.y + c.height + 1,
     );
     expect(outside).toEqual([]);
-    await page.close();
-    expect(errors).toEqual([]);
-  } finally {
-    await sandbox.close();
-  }
-});
+  }));
