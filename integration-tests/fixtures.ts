@@ -48,6 +48,8 @@ type WorkerFixtures = {
    * for a different worker option value.
    */
   ownSandbox: boolean;
+  /** The sandbox controllers' speed (see SandboxOptions.speed); a file that sets it gets its own. */
+  controllerSpeed: 'realtime' | 'fast';
 };
 type TestFixtures = {
   consolePage: ConsolePage;
@@ -59,10 +61,11 @@ type TestFixtures = {
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   withPeers: [false, { scope: 'worker', option: true }],
   ownSandbox: [false, { scope: 'worker', option: true }],
+  controllerSpeed: ['fast', { scope: 'worker', option: true }],
   sandbox: [
     // `ownSandbox` is read so Playwright gives files that set it a worker of their own.
-    async ({ withPeers, ownSandbox: _own }, use) => {
-      const sandbox = await startSandbox({ withPeers });
+    async ({ withPeers, ownSandbox: _own, controllerSpeed }, use) => {
+      const sandbox = await startSandbox({ withPeers, speed: controllerSpeed });
       await use(sandbox);
       await sandbox.close();
     },

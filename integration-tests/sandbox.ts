@@ -32,6 +32,11 @@ export interface SandboxOptions {
   withPeers?: boolean;
   /** The console's report-only CSP (default) or the stand-in's strict enforced one. */
   cspMode?: 'console' | 'strict';
+  /**
+   * How long the simulated controllers take per step: 'fast' (0.1-0.3 s, the default) or
+   * 'realtime' (2-5 s, as `npm start` runs), for tests that must act while a rollout is under way.
+   */
+  speed?: 'realtime' | 'fast';
 }
 
 export interface Sandbox {
@@ -52,7 +57,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     dataDir,
     scenario: opts.scenario ?? 'demo',
     nodes: opts.nodes,
-    speed: 'fast' as const,
+    speed: opts.speed ?? 'fast',
     reset: false,
     absentGroups: opts.absentGroups,
   };

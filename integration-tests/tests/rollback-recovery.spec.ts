@@ -9,64 +9,24 @@ import { test, expect } from '../fixtures';
 import type { KubeClient } from '../fixtures';
 import { PolicyPages } from '../pages/PolicyPages';
 import { RollbackPages } from '../pages/RollbackPages';
+import {
+  NNCP,
+  REVISIONS,
+  createPolicy,
+  interfaceNames,
+  unique,
+  vlan,
+  waitForCondition,
+} from '../policyApi';
+import type { Policy } from '../policyApi';
 
-const NNCP = '/apis/nmstate.io/v1/nodenetworkconfigurationpolicies';
-const REVISIONS = '/apis/apps/v1/namespaces/openshift-nmstate/controllerrevisions';
 const RACK_A = { 'topology.kubernetes.io/zone': 'rack-a' };
 const shots = process.env.PW_OUTPUT ?? path.join(__dirname, '../../test-results');
 
-interface Condition {
-  type: string;
-  status: string;
-}
-interface Policy {
-  metadata: { name: string; uid?: string; generation?: number; resourceVersion?: string };
-  spec: Record<string, unknown> & { nodeSelector?: Record<string, string> };
-  status?: { conditions?: Condition[] };
-}
 interface Revision {
   metadata: { ownerReferences?: { uid: string }[] };
   data: { spec: unknown; generation: number };
 }
-
-let seq = 0;
-const unique = (prefix: string): string =>
-  `${prefix}-${Date.now().toString(36)}-${(seq++).toString(36)}`;
-
-const vlan = (base: string, id: number) => ({
-  desiredState: {
-    interfaces: [
-      { name: `${base}.${id}`, type: 'vlan', state: 'up', vlan: { 'base-iface': base, id } },
-    ],
-  },
-});
-
-async function createPolicy(kube: KubeClient, name: string, spec: Record<string, unknown>) {
-  await kube.post(NNCP, {
-    apiVersion: 'nmstate.io/v1',
-    kind: 'NodeNetworkConfigurationPolicy',
-    metadata: { name },
-    spec,
-  });
-}
-
-async function waitForCondition(kube: KubeClient, name: string, type: string): Promise<void> {
-  await expect
-    .poll(
-      async () =>
-        (await kube.get<Policy>(`${NNCP}/${name}`)).status?.conditions?.find((c) => c.type === type)
-          ?.status,
-      { timeout: 60_000 },
-    )
-    .toBe('True');
-}
-
-const interfaceNames = async (kube: KubeClient, node: string): Promise<string[]> => {
-  const nns = await kube.get<{ status?: { currentState?: { interfaces?: { name: string }[] } } }>(
-    `/apis/nmstate.io/v1beta1/nodenetworkstates/${node}`,
-  );
-  return (nns.status?.currentState?.interfaces ?? []).map((i) => i.name);
-};
 
 const exists = async (kube: KubeClient, p: string): Promise<boolean> =>
   kube.get(p).then(

@@ -3,65 +3,19 @@
 // back to its last good revision; a successful policy is reverted and its VLAN leaves the node.
 import * as path from 'node:path';
 import { test, expect } from '../fixtures';
-import type { KubeClient } from '../fixtures';
 import { RollbackPages } from '../pages/RollbackPages';
+import {
+  NNCP,
+  REVISIONS,
+  createPolicy,
+  interfaceNames,
+  unique,
+  vlan,
+  waitForCondition,
+} from '../policyApi';
+import type { Policy } from '../policyApi';
 
-const NNCP = '/apis/nmstate.io/v1/nodenetworkconfigurationpolicies';
-const REVISIONS = '/apis/apps/v1/namespaces/openshift-nmstate/controllerrevisions';
 const shots = process.env.PW_OUTPUT ?? '/tmp';
-
-interface Condition {
-  type: string;
-  status: string;
-  reason?: string;
-}
-interface Policy {
-  metadata: { name: string; generation?: number; resourceVersion?: string };
-  spec: Record<string, unknown>;
-  status?: { conditions?: Condition[] };
-}
-
-let seq = 0;
-const unique = (prefix: string): string =>
-  `${prefix}-${Date.now().toString(36)}-${(seq++).toString(36)}`;
-
-const vlan = (base: string, id: number) => ({
-  desiredState: {
-    interfaces: [
-      { name: `${base}.${id}`, type: 'vlan', state: 'up', vlan: { 'base-iface': base, id } },
-    ],
-  },
-});
-
-async function waitForCondition(kube: KubeClient, name: string, type: string): Promise<Policy> {
-  let last: Policy | undefined;
-  await expect
-    .poll(
-      async () => {
-        last = await kube.get<Policy>(`${NNCP}/${name}`);
-        return last.status?.conditions?.find((c) => c.type === type)?.status;
-      },
-      { timeout: 60_000 },
-    )
-    .toBe('True');
-  return last as Policy;
-}
-
-async function createPolicy(kube: KubeClient, name: string, spec: Record<string, unknown>) {
-  await kube.post(NNCP, {
-    apiVersion: 'nmstate.io/v1',
-    kind: 'NodeNetworkConfigurationPolicy',
-    metadata: { name },
-    spec,
-  });
-}
-
-const interfaceNames = async (kube: KubeClient, node: string): Promise<string[]> => {
-  const nns = await kube.get<{ status?: { currentState?: { interfaces?: { name: string }[] } } }>(
-    `/apis/nmstate.io/v1beta1/nodenetworkstates/${node}`,
-  );
-  return (nns.status?.currentState?.interfaces ?? []).map((i) => i.name);
-};
 
 test('a policy failing on one node: failed view, topology, rollback to the last good revision', async ({
   consolePage,

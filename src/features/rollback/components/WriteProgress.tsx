@@ -10,6 +10,7 @@ import type {
 } from '../../../shared/model/nmstate';
 import type { EnactmentPhase } from '../../policies/model/enactmentStatus';
 import { getRolloutState } from '../logic/rollout';
+import { specsEqual } from '../logic/specDiff';
 import type { SpecWriteState } from '../data/usePolicySpecWrite';
 import { OutcomeLabel } from './OutcomeLabel';
 import { SpecDiff } from './SpecDiff';
@@ -109,23 +110,50 @@ export function WriteProgress({
           {live && <RolloutCounts policy={live} enactments={enactments} />}
         </Alert>
       );
-    case 'conflict':
+    case 'conflict': {
+      const titles = {
+        specChanged: t('The policy was changed by someone else'),
+        recreated: t('The policy was deleted and created again'),
+        deleting: t('The policy is being deleted'),
+      };
+      // A policy re-created with the very spec the user reviewed has nothing to show as a diff.
+      const showDiff =
+        live !== undefined &&
+        state.cause !== 'deleting' &&
+        !(state.cause === 'recreated' && specsEqual(state.base.spec, live.spec));
+      const bodies = {
+        specChanged: t('Nothing was written. This is what changed since you reviewed it:'),
+        recreated: showDiff
+          ? t(
+              'Nothing was written. A new policy of the same name replaced the one you reviewed. This is how its spec differs from what you reviewed:',
+            )
+          : t(
+              'Nothing was written. A new policy of the same name, with the spec you reviewed, replaced the one you reviewed. Review again to write onto the new policy.',
+            ),
+        deleting: t('Nothing was written.'),
+      };
       return (
         <Alert
           variant="warning"
           isInline
-          title={t('The policy was changed by someone else')}
+          title={titles[state.cause]}
           data-test="write-conflict"
+          data-cause={state.cause}
           actionLinks={
-            <Button variant="secondary" onClick={onReviewAgain} data-test="write-review-again">
-              {t('Review again against the latest version')}
-            </Button>
+            state.cause !== 'deleting' && (
+              <Button variant="secondary" onClick={onReviewAgain} data-test="write-review-again">
+                {t('Review again against the latest version')}
+              </Button>
+            )
           }
         >
-          <p>{t('Nothing was written. This is what changed since you reviewed it:')}</p>
-          {live && <SpecDiff from={state.base.spec} to={live.spec} testId="conflict-diff" />}
+          <p>{bodies[state.cause]}</p>
+          {live && showDiff && (
+            <SpecDiff from={state.base.spec} to={live.spec} testId="conflict-diff" />
+          )}
         </Alert>
       );
+    }
     case 'error':
       return (
         <Alert

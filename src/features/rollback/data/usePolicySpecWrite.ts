@@ -11,12 +11,12 @@ import type {
   NodeNetworkConfigurationPolicy,
   NodeNetworkConfigurationPolicySpec,
 } from '../../../shared/model/nmstate';
-import { specsEqual } from '../logic/specDiff';
 import {
-  canRewriteOnServerCopy,
   classifyWriteError,
   shouldRetryWaitingWrite,
+  whyNotRewriteOnServerCopy,
 } from '../logic/rollout';
+import type { RewriteRefusal } from '../logic/rollout';
 import { recordPolicyRevision } from './revisionStore';
 
 export type SpecWriteState =
@@ -34,7 +34,7 @@ export type SpecWriteState =
       base: NodeNetworkConfigurationPolicy;
     }
   /** The policy changed since it was reviewed; `base` is what the user saw. */
-  | { step: 'conflict'; base: NodeNetworkConfigurationPolicy; message: string }
+  | { step: 'conflict'; base: NodeNetworkConfigurationPolicy; cause: RewriteRefusal }
   | { step: 'following'; generation: number | null }
   | { step: 'error'; message: string };
 
@@ -78,17 +78,18 @@ export function usePolicySpecWrite(live: NodeNetworkConfigurationPolicy | undefi
           async (err: unknown) => {
             const e = toK8sError(err);
             const failure = classifyWriteError(e);
-            if (failure === 'conflict' && rewrites > 0) {
+            let cause: RewriteRefusal = 'specChanged';
+            if (failure === 'conflict') {
               const server = await readResource<NodeNetworkConfigurationPolicy>({
                 model: PolicyModel,
                 name: base.metadata.name,
               }).catch(() => undefined);
-              if (server && canRewriteOnServerCopy(base, server))
-                return attempt(server, rewrites - 1);
+              const why = server ? whyNotRewriteOnServerCopy(base, server) : 'specChanged';
+              if (server && why === null && rewrites > 0) return attempt(server, rewrites - 1);
+              cause = why ?? 'specChanged';
             }
             if (failure === 'waitForSettle') setState({ step: 'blocked', spec, base });
-            else if (failure === 'conflict')
-              setState({ step: 'conflict', base, message: e.message });
+            else if (failure === 'conflict') setState({ step: 'conflict', base, cause });
             else setState({ step: 'error', message: e.message });
           },
         );
@@ -125,9 +126,11 @@ export function usePolicySpecWrite(live: NodeNetworkConfigurationPolicy | undefi
 
   useEffect(() => {
     if (state.step !== 'waiting' || !live || !shouldRetryWaitingWrite(live)) return;
-    // Status updates move resourceVersion on while we wait; only the spec must be unchanged.
-    if (specsEqual(live.spec, state.base.spec)) write(live, state.spec);
-    else setState({ step: 'conflict', base: state.base, message: '' });
+    // Status updates move resourceVersion on while we wait; what the user reviewed must still be
+    // there: the same object, not being deleted, with the same spec.
+    const cause = whyNotRewriteOnServerCopy(state.base, live);
+    if (cause === null) write(live, state.spec);
+    else setState({ step: 'conflict', base: state.base, cause });
   }, [state, live, write]);
 
   return { state, write, wait, reset, dryRun, historyError };

@@ -2,6 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   canRewriteOnServerCopy,
+  whyNotRewriteOnServerCopy,
   classifyWriteError,
   getOutcomeToRecord,
   getRolloutState,
@@ -142,5 +143,22 @@ void describe('canRewriteOnServerCopy', () => {
       metadata: { ...reviewed.metadata, deletionTimestamp: '2026-12-07T08:00:00Z' },
     };
     assert.equal(canRewriteOnServerCopy(reviewed, deleting), false);
+  });
+  void it('names why: re-created before being deleted before a changed spec', () => {
+    const spec = structuredClone(reviewed.spec);
+    spec.nodeSelector = { 'kubernetes.io/hostname': 'worker-9' };
+    assert.equal(whyNotRewriteOnServerCopy(reviewed, { ...reviewed, spec }), 'specChanged');
+    const recreated = { ...reviewed, spec, metadata: { ...reviewed.metadata, uid: 'u-2' } };
+    assert.equal(whyNotRewriteOnServerCopy(reviewed, recreated), 'recreated');
+    const deleting = {
+      ...reviewed,
+      spec,
+      metadata: { ...reviewed.metadata, deletionTimestamp: '2026-12-07T08:00:00Z' },
+    };
+    assert.equal(whyNotRewriteOnServerCopy(reviewed, deleting), 'deleting');
+    assert.equal(
+      whyNotRewriteOnServerCopy(reviewed, withPolicyConditions(reviewed, 'degraded')),
+      null,
+    );
   });
 });

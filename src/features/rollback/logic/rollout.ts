@@ -69,20 +69,36 @@ export const classifyWriteError = (err: WriteErrorLike): WriteFailure => {
   return 'error';
 };
 
+/** Why a write reviewed on one copy of a policy must not go onto another copy. */
+export type RewriteRefusal =
+  /** The spec differs from what the user reviewed. */
+  | 'specChanged'
+  /** The policy of that name is another object (deleted and created again). */
+  | 'recreated'
+  /** The policy is being deleted. */
+  | 'deleting';
+
 /**
- * After a 409: may the write go again onto the server's copy? Only when what the user reviewed
- * is still there: the same policy (uid), not being deleted, with the spec they saw. Then the
- * conflict came from status writes (the handler rewrites conditions on every reconcile, so a
- * failing policy's resourceVersion moves on while the user reads the preview) or from metadata
- * the write keeps, since it is sent on the server's copy; nobody's change is lost.
+ * May a write the user reviewed on `reviewed` go onto `server`, the copy now on the server? Only
+ * when what the user reviewed is still there: the same policy (uid), not being deleted, with the
+ * spec they saw. This holds after a 409 (the handler rewrites conditions on every reconcile, so a
+ * failing policy's resourceVersion moves on while the user reads the preview; metadata the write
+ * keeps, since it is sent on the server's copy) and after waiting for a rollout to settle. Then
+ * nobody's change is lost; otherwise the reason is returned, for the user to review again.
  */
+export const whyNotRewriteOnServerCopy = (
+  reviewed: NodeNetworkConfigurationPolicy,
+  server: NodeNetworkConfigurationPolicy,
+): RewriteRefusal | null => {
+  if (server.metadata.uid !== reviewed.metadata.uid) return 'recreated';
+  if (server.metadata.deletionTimestamp !== undefined) return 'deleting';
+  return specsEqual(server.spec, reviewed.spec) ? null : 'specChanged';
+};
+
 export const canRewriteOnServerCopy = (
   reviewed: NodeNetworkConfigurationPolicy,
   server: NodeNetworkConfigurationPolicy,
-): boolean =>
-  server.metadata.uid === reviewed.metadata.uid &&
-  server.metadata.deletionTimestamp === undefined &&
-  specsEqual(server.spec, reviewed.spec);
+): boolean => whyNotRewriteOnServerCopy(reviewed, server) === null;
 
 /** While waiting for a progressing policy: retry once admission would accept the update. */
 export const shouldRetryWaitingWrite = (policy: NodeNetworkConfigurationPolicy): boolean =>
