@@ -181,6 +181,16 @@ describe('bin/switchboard.mjs', () => {
     assert.match(r.stdout, /bad\.yaml:8:\d+ error json\.trailingComma/);
     assert.equal(run(join(dir, 'nope.yaml')).status, 2);
   });
+  it('refuses unknown commands, Object.prototype names included, with usage and exit 2', () => {
+    for (const command of ['bogus', 'toString', '__proto__']) {
+      const r = spawnSync(process.execPath, ['bin/switchboard.mjs', command], {
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      assert.equal(r.status, 2, command);
+      assert.match(r.stderr, new RegExp(`unknown command "${command}"[\\s\\S]*usage:`));
+    }
+  });
 });
 
 // Switch-port impact (src/features/switch-ports/logic/portImpact.ts): runs when hosts with

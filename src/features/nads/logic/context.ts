@@ -23,7 +23,7 @@ import type {
   ValidationContext,
 } from '../model/types';
 import { int, str } from './collector';
-import { isJsonObject, parseJson } from './json';
+import { parseNadConfig } from './parseCniConfig';
 import { isDefaultDestination } from './nnsDigest';
 import {
   getPluginPools,
@@ -385,8 +385,8 @@ export function buildNadIndex(nads: NetworkAttachmentDefinition[]): NadIndex {
   for (const nad of nads) {
     const text = nad.spec?.config;
     if (typeof text !== 'string' || text.trim() === '') continue;
-    const parsed = parseJson(text);
-    if (!parsed.ok || !isJsonObject(parsed.value)) continue;
+    const parsed = parseNadConfig(nad, text);
+    if (!parsed.ok) continue;
     const root: JsonObject = parsed.value;
     const key = getNadKey(nad);
     const ns = nad.metadata.namespace;

@@ -64,7 +64,16 @@ export function formatJsonPath(segments: readonly (string | number)[]): string {
 
 /** Sets an own property without ever touching the prototype (`__proto__` is just a key here). */
 export function setMember(obj: JsonObject, key: string, value: JsonValue): void {
-  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+  // `__proto__` is the only accessor a plain object inherits; every other key assigned is an own
+  // data property, and assigning is several times faster than defining.
+  if (key === '__proto__')
+    Object.defineProperty(obj, key, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  else obj[key] = value;
 }
 
 interface ObjectFrame {

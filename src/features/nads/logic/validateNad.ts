@@ -6,7 +6,7 @@ import type { Finding, ValidationContext } from '../model/types';
 import { Collector, isKnownCniVersion, objAt, show, str, type RuleEnv } from './collector';
 import { joinPath } from './json';
 import { isManagedNad } from './managed';
-import { parseCniConfig } from './parseCniConfig';
+import { parseNadConfig } from './parseCniConfig';
 import { getPlugins } from './pools';
 import { validateCluster } from './validateCluster';
 import { validateIpam } from './validateIpam';
@@ -152,7 +152,7 @@ export function validateNad(
     });
     return c.findings;
   }
-  const parsed = parseCniConfig(text);
+  const parsed = parseNadConfig(nad, text);
   if (!parsed.ok) {
     const c = new Collector();
     validateMetadata(c, nad, { platform });
