@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { getMachineInfo } from './lib/machine';
+import { getMachineInfo, waitForQuietMachine } from './lib/machine';
 import { compareResults, toMarkdown } from './lib/report';
 import { notMeasurable } from './lib/stats';
 import type { BenchResult, Figure, Scenario, ScenarioContext } from './lib/types';
@@ -92,10 +92,22 @@ async function main(): Promise<number> {
     setChromiumVersion: (v) => (machine.chromium = v),
   };
   const figures: Figure[] = [];
+  const quietWaits: NonNullable<BenchResult['quietWaits']> = [];
   try {
     for (const scenario of SCENARIOS) {
       if (only.length > 0 && !only.includes(scenario.name)) continue;
       console.log(`bench: ${scenario.name}: ${scenario.description}${quick ? ' (quick)' : ''}`);
+      // The previous scenario's processes may still be exiting: a full run starts each scenario
+      // on a quiet machine. Quick runs (the test suite's) assert no figure and skip the wait.
+      if (!quick) {
+        const wait = await waitForQuietMachine();
+        quietWaits.push({ scenario: scenario.name, ...wait });
+        ctx.log(
+          wait.busy === undefined
+            ? 'no /proc/stat: started without waiting for a quiet machine'
+            : `${wait.quiet ? 'quiet' : 'still busy'} after ${wait.waitedMs} ms (CPU ${Math.round(wait.busy * 100)} % busy)`,
+        );
+      }
       const t0 = performance.now();
       let out: Figure[];
       try {
@@ -132,6 +144,7 @@ async function main(): Promise<number> {
     settings: { runs, warmup: 1, soakMinutes },
     figures,
     durationSeconds: Math.round((performance.now() - started) / 100) / 10,
+    quietWaits,
   };
   fs.mkdirSync(outDir, { recursive: true });
   fs.writeFileSync(path.join(outDir, 'latest.json'), JSON.stringify(result, null, 2) + '\n');

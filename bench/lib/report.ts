@@ -44,6 +44,16 @@ export function toMarkdown(result: BenchResult): string {
       'show what an idle machine would.',
   );
   lines.push('');
+  const waits = result.quietWaits ?? [];
+  if (waits.length > 0) {
+    const busy = waits.filter((w) => !w.quiet).map((w) => w.scenario);
+    lines.push(
+      'Before each scenario the harness waited for a quiet machine (CPU under 15 % busy for ' +
+        `three 0.5 s windows): ${waits.map((w) => `${w.scenario} ${(w.waitedMs / 1000).toFixed(1)} s`).join(', ')}` +
+        (busy.length > 0 ? `; still busy at the 60 s deadline before ${busy.join(', ')}.` : '.'),
+    );
+    lines.push('');
+  }
   lines.push('| Figure | Budget | Median | Spread p25–p75 (min–max) | Result | Note |');
   lines.push('|---|---|---|---|---|---|');
   for (const f of result.figures) {

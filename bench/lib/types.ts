@@ -49,6 +49,8 @@ export interface BenchResult {
   figures: Figure[];
   /** Seconds the whole run took. */
   durationSeconds: number;
+  /** The wait for a quiet machine before each scenario (bench/lib/machine.ts). */
+  quietWaits?: { scenario: string; waitedMs: number; busy?: number; quiet: boolean }[];
 }
 
 export interface ScenarioContext {
