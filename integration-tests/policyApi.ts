@@ -1,5 +1,5 @@
-// Policy set-up through the API for the rollback specs: unique names, a one-VLAN desired state,
-// creation, and waiting on the handler's conditions and on a node's interfaces.
+// Set-up through the API for the specs: unique object names, and for the rollback specs a one-VLAN
+// policy, its creation, and waiting on the handler's conditions and on a node's interfaces.
 import { expect } from './fixtures';
 import type { KubeClient } from './fixtures';
 

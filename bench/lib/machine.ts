@@ -55,15 +55,18 @@ export interface QuietWait {
   quiet: boolean;
 }
 
+/** What a full run waits for before each scenario (the report states it from here). */
+export const QUIET_MACHINE = { maxMs: 60_000, windowMs: 500, busyBelow: 0.15, windows: 3 };
+
 /**
  * Waits until the machine's CPUs are mostly idle for a few consecutive windows, so that a
  * scenario does not start while the previous one's sandbox, Chromium or garbage is still being
  * torn down: each scenario is then measured as if it ran alone. Gives up after `maxMs`.
  */
 export async function waitForQuietMachine(
-  opts: { maxMs?: number; windowMs?: number; busyBelow?: number; windows?: number } = {},
+  opts: Partial<typeof QUIET_MACHINE> = {},
 ): Promise<QuietWait> {
-  const { maxMs = 60_000, windowMs = 500, busyBelow = 0.15, windows = 3 } = opts;
+  const { maxMs, windowMs, busyBelow, windows } = { ...QUIET_MACHINE, ...opts };
   const t0 = performance.now();
   let prev = readCpuTicks();
   if (!prev) return { waitedMs: 0, busy: undefined, quiet: true };

@@ -1,6 +1,7 @@
 // The result files: bench-results/<name>.json (everything) and <name>.md (the table people read),
 // and the --compare printout.
 import type { BenchResult, Figure } from './types';
+import { QUIET_MACHINE } from './machine';
 
 function fmt(value: number | undefined, unit: string): string {
   if (value === undefined) return '';
@@ -47,10 +48,13 @@ export function toMarkdown(result: BenchResult): string {
   const waits = result.quietWaits ?? [];
   if (waits.length > 0) {
     const busy = waits.filter((w) => !w.quiet).map((w) => w.scenario);
+    const q = QUIET_MACHINE;
     lines.push(
-      'Before each scenario the harness waited for a quiet machine (CPU under 15 % busy for ' +
-        `three 0.5 s windows): ${waits.map((w) => `${w.scenario} ${(w.waitedMs / 1000).toFixed(1)} s`).join(', ')}` +
-        (busy.length > 0 ? `; still busy at the 60 s deadline before ${busy.join(', ')}.` : '.'),
+      `Before each scenario the harness waited for a quiet machine (CPU under ${q.busyBelow * 100} % busy for ` +
+        `${q.windows} windows of ${q.windowMs / 1000} s): ${waits.map((w) => `${w.scenario} ${(w.waitedMs / 1000).toFixed(1)} s`).join(', ')}` +
+        (busy.length > 0
+          ? `; still busy at the ${q.maxMs / 1000} s deadline before ${busy.join(', ')}.`
+          : '.'),
     );
     lines.push('');
   }

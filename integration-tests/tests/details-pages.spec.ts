@@ -9,13 +9,11 @@ import { test, expect } from '../fixtures';
 import { CodeEditor } from '../pages/CodeEditor';
 import type { KubeClient } from '../fixtures';
 import { PolicyPages, type PolicyTab } from '../pages/PolicyPages';
+import { unique } from '../policyApi';
 
 const API = '/apis/nmstate.io/v1/nodenetworkconfigurationpolicies';
 const NADS = '/apis/k8s.cni.cncf.io/v1/namespaces/tenant-a/network-attachment-definitions';
 const shots = process.env.PW_OUTPUT ?? path.join(__dirname, '../../test-results');
-
-let seq = 0;
-const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${seq++}`;
 
 interface Nncp {
   metadata: { name: string; resourceVersion?: string; annotations?: Record<string, string> };

@@ -12,14 +12,12 @@ import type { Sandbox } from '../sandbox';
 import { ConsolePage } from '../pages/ConsolePage';
 import { NadPages } from '../pages/NadPages';
 import { PolicyPages } from '../pages/PolicyPages';
+import { unique } from '../policyApi';
 
 const NNCP = '/apis/nmstate.io/v1/nodenetworkconfigurationpolicies';
 const NS = 'default';
 const NADS = `/apis/k8s.cni.cncf.io/v1/namespaces/${NS}/network-attachment-definitions`;
 const shots = process.env.PW_OUTPUT ?? path.join(__dirname, '../../test-results');
-
-let seq = 0;
-const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${seq++}`;
 
 type Iface = { name: string; type: string; mtu?: number } & Record<string, unknown>;
 interface Nncp {

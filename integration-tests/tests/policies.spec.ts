@@ -9,13 +9,11 @@ import type { KubeClient } from '../fixtures';
 import { PolicyPages } from '../pages/PolicyPages';
 import { ConsolePage } from '../pages/ConsolePage';
 import { ListPage } from '../pages/ListPage';
+import { unique } from '../policyApi';
 
 const API = '/apis/nmstate.io/v1/nodenetworkconfigurationpolicies';
 const MASTERS = ['master-0', 'master-1', 'master-2'];
 const shots = process.env.PW_OUTPUT ?? path.join(__dirname, '../../test-results');
-
-let seq = 0;
-const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${seq++}`;
 
 interface Nncp {
   metadata: { name: string; resourceVersion?: string; annotations?: Record<string, string> };

@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import { test, expect } from '../fixtures';
 import type { KubeClient } from '../fixtures';
 import { PolicyPages } from '../pages/PolicyPages';
+import { unique } from '../policyApi';
 
 const API = '/apis/nmstate.io/v1/nodenetworkconfigurationpolicies';
 const NNS = '/apis/nmstate.io/v1beta1/nodenetworkstates';
@@ -53,8 +54,6 @@ async function mastersWithFree(kube: KubeClient, iface: string): Promise<number>
 }
 
 const shots = process.env.PW_OUTPUT ?? path.join(__dirname, '../../test-results');
-let seq = 0;
-const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${seq++}`;
 
 test('a bond port is picked from the matched nodes’ NICs with node counts; free text still works', async ({
   consolePage,

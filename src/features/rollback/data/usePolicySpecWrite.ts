@@ -84,9 +84,11 @@ export function usePolicySpecWrite(live: NodeNetworkConfigurationPolicy | undefi
                 model: PolicyModel,
                 name: base.metadata.name,
               }).catch(() => undefined);
-              const why = server ? whyNotRewriteOnServerCopy(base, server) : 'specChanged';
-              if (server && why === null && rewrites > 0) return attempt(server, rewrites - 1);
-              cause = why ?? 'specChanged';
+              if (server) {
+                const why = whyNotRewriteOnServerCopy(base, server);
+                if (why === null && rewrites > 0) return attempt(server, rewrites - 1);
+                cause = why ?? cause;
+              }
             }
             if (failure === 'waitForSettle') setState({ step: 'blocked', spec, base });
             else if (failure === 'conflict') setState({ step: 'conflict', base, cause });

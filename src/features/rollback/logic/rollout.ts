@@ -95,11 +95,6 @@ export const whyNotRewriteOnServerCopy = (
   return specsEqual(server.spec, reviewed.spec) ? null : 'specChanged';
 };
 
-export const canRewriteOnServerCopy = (
-  reviewed: NodeNetworkConfigurationPolicy,
-  server: NodeNetworkConfigurationPolicy,
-): boolean => whyNotRewriteOnServerCopy(reviewed, server) === null;
-
 /** While waiting for a progressing policy: retry once admission would accept the update. */
 export const shouldRetryWaitingWrite = (policy: NodeNetworkConfigurationPolicy): boolean =>
   !isPolicyUpdateBlocked(policy);
