@@ -23,6 +23,7 @@ import type { Point } from '../logic/layout';
 import { NODE_SIZE } from '../logic/layout';
 import { ELEMENT_TYPES } from './toPatternFlyModel';
 import { progressiveStep } from './progressiveDraw';
+import { modelDelta } from './modelDelta';
 
 interface TopologyGraphViewProps {
   model: Model;
@@ -77,6 +78,8 @@ export function TopologyGraphView({
 
   // What the controller holds, and whether it holds all of `model` (see progressiveDraw).
   const drawnIds = useRef<ReadonlySet<string>>(new Set());
+  // The model the controller holds in full, once a draw is complete (see modelDelta).
+  const drawnModel = useRef<Model | null>(null);
   const [drawnAll, setDrawnAll] = useState(true);
   const drawnAllRef = useRef(true);
   // A layout effect, so the elements of a model change (an expanded node) are in the same frame
@@ -89,16 +92,38 @@ export function TopologyGraphView({
       drawnAllRef.current = all;
       setDrawnAll(all);
     };
-    const step = () => {
-      const next = progressiveStep(model, drawnIds.current);
+    const apply = (next: ReturnType<typeof progressiveStep>) => {
       controller.fromModel(next.model, true);
+      // A whole cluster is wider than the library's default zoom range allows to fit.
+      controller.getGraph().setScaleExtent([0.05, 2]);
       drawnIds.current = next.ids;
+      drawnModel.current = next.complete ? model : null;
       setAll(next.complete);
       if (!next.complete) timer = window.setTimeout(step, 0);
     };
-    step();
-    // A whole cluster is wider than the library's default zoom range allows to fit.
-    controller.getGraph().setScaleExtent([0.05, 2]);
+    const step = () => apply(progressiveStep(model, drawnIds.current));
+    const delta = drawnModel.current ? modelDelta(drawnModel.current, model) : null;
+    if (delta) {
+      // Nothing added or removed (a live update): only the changed elements are touched.
+      action(() => {
+        for (const m of [...delta.nodes, ...delta.edges])
+          controller.getElementById(m.id)?.setModel(m);
+      })();
+      drawnModel.current = model;
+    } else {
+      const first = progressiveStep(model, drawnIds.current);
+      // A model drawn in several steps (the first draw of a cluster) starts in a task of its
+      // own: the task that made it (the last page of node states, the layout of every node) is
+      // long enough already. One step (an expanded node) is drawn in this frame.
+      if (first.complete) apply(first);
+      else {
+        // The surface draws nothing until the controller has a graph.
+        if (!controller.hasGraph() && model.graph)
+          controller.fromModel({ graph: model.graph, nodes: [], edges: [] }, true);
+        setAll(false);
+        timer = window.setTimeout(() => apply(first), 0);
+      }
+    }
     return () => window.clearTimeout(timer);
   }, [controller, model]);
 

@@ -5,8 +5,13 @@
 // is already drawn always stays, so live updates and an expanded node keep drawing at once.
 import type { EdgeModel, Model, NodeModel } from '@patternfly/react-topology';
 
-/** New elements a step may add: about 20 ms of the library's work on the bench machine. */
-export const PROGRESSIVE_STEP_ELEMENTS = 100;
+/**
+ * New elements a step may add. The step's task renders each new element's components and
+ * creates its SVG, then the browser styles and lays them out: at 100 folded nodes that came to
+ * 190 ms on a slow host (2026-12-07), at 50 about half, which keeps the load under the 200 ms
+ * block budget with room for the task that builds the next page.
+ */
+export const PROGRESSIVE_STEP_ELEMENTS = 50;
 
 export interface ProgressiveStep {
   /** The model to hand to `fromModel`: every drawn unit, plus this step's new ones. */
