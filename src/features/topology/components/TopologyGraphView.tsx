@@ -117,7 +117,8 @@ export function TopologyGraphView({
       // long enough already. One step (an expanded node) is drawn in this frame.
       if (first.complete) apply(first);
       else {
-        // The surface draws nothing until the controller has a graph.
+        // The surface mounts (and measures itself, which the fit waits for) only once the
+        // controller has a graph: give it the graph now rather than with the first step.
         if (!controller.hasGraph() && model.graph)
           controller.fromModel({ graph: model.graph, nodes: [], edges: [] }, true);
         setAll(false);
