@@ -18,7 +18,11 @@ function sameArray(a: unknown, b: unknown): boolean {
   return true;
 }
 
-function sameRecord(a: unknown, b: unknown): boolean {
+/**
+ * The same own keys with identical values: the cache check of an element's data object
+ * (toPatternFlyModel) and of a model's `graph` and `style` here.
+ */
+export function sameRecord(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   const ra = a as Record<string, unknown>;

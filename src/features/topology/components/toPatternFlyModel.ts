@@ -21,6 +21,7 @@ import type {
 } from '../model/types';
 import type { Point } from '../logic/layout';
 import { NODE_SIZE, SUMMARY_HEIGHT, SUMMARY_WIDTH } from '../logic/layout';
+import { sameRecord } from './modelDelta';
 
 /** Element types the component factory knows. */
 export const ELEMENT_TYPES = {
@@ -140,14 +141,6 @@ export interface PatternFlyModelOptions {
   portMismatches?: ReadonlyMap<string, number>;
 }
 
-function shallowEqual(a: object, b: object): boolean {
-  const ka = Object.keys(a);
-  if (ka.length !== Object.keys(b).length) return false;
-  const ra = a as Record<string, unknown>;
-  const rb = b as Record<string, unknown>;
-  return ka.every((k) => ra[k] === rb[k]);
-}
-
 function isHighlighted(iface: InterfaceGraphNode, policy: string | undefined): boolean {
   if (!policy) return false;
   return iface.managedBy.includes(policy) || iface.failingPolicies.includes(policy);
@@ -190,7 +183,7 @@ export function toPatternFlyModel(graph: TopologyGraph, options: PatternFlyModel
   const next: ElementDataCache = new Map();
   const stable = <T extends TopologyElementData | EdgeData>(id: string, data: T): T => {
     const before = previous?.get(id);
-    const kept = before && shallowEqual(before, data) ? (before as T) : data;
+    const kept = before && sameRecord(before, data) ? (before as T) : data;
     next.set(id, kept);
     return kept;
   };
