@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
+import { startHostStallMonitor } from './lib/hostStalls';
 import { getMachineInfo, waitForQuietMachine } from './lib/machine';
 import { compareResults, toMarkdown } from './lib/report';
 import { notMeasurable } from './lib/stats';
@@ -78,6 +79,7 @@ async function main(): Promise<number> {
   const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-bench-'));
   const machine = getMachineInfo(REPO_ROOT);
   const started = performance.now();
+  const monitor = startHostStallMonitor();
   const ctx: ScenarioContext = {
     quick,
     runs,
@@ -90,6 +92,7 @@ async function main(): Promise<number> {
     tmpDir,
     log: (m) => console.log(`  ${m}`),
     setChromiumVersion: (v) => (machine.chromium = v),
+    hostStalls: () => monitor.stalls(),
   };
   const figures: Figure[] = [];
   const quietWaits: NonNullable<BenchResult['quietWaits']> = [];
@@ -136,8 +139,10 @@ async function main(): Promise<number> {
       figures.push(...out);
     }
   } finally {
+    monitor.stop();
     fs.rmSync(tmpDir, { recursive: true, force: true });
   }
+  const stalls = monitor.stalls();
   const result: BenchResult = {
     mode: quick ? 'quick' : 'full',
     machine,
@@ -145,6 +150,12 @@ async function main(): Promise<number> {
     figures,
     durationSeconds: Math.round((performance.now() - started) / 100) / 10,
     quietWaits,
+    hostStalls: {
+      realtime: monitor.realtime,
+      count: stalls.length,
+      totalMs: Math.round(stalls.reduce((n, s) => n + s.ms, 0)),
+      longestMs: Math.round(Math.max(0, ...stalls.map((s) => s.ms))),
+    },
   };
   fs.mkdirSync(outDir, { recursive: true });
   fs.writeFileSync(path.join(outDir, 'latest.json'), JSON.stringify(result, null, 2) + '\n');

@@ -7,6 +7,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import playwrightConfig from '../../playwright.config';
 import { startCluster, type RunningCluster } from '../../sandbox/cluster/server';
 import { startConsole, type RunningConsole } from '../../sandbox/console/server';
+import { blockExcludingStalls, stalledWithin, type Stall } from './hostStalls';
 import type { ScenarioContext } from './types';
 
 export async function launchChromium(ctx: ScenarioContext): Promise<Browser> {
@@ -85,9 +86,17 @@ export async function startBenchSandbox(
 export interface PageInstruments {
   longTasks: { start: number; duration: number }[];
   frames: number[];
+  /** The previous frame's time (page clock) for each entry of `frames`. */
+  frameStarts: number[];
   recording: boolean;
   heartbeatMaxGap: number;
   heartbeatOn: boolean;
+  /** Heartbeat intervals of 16 ms or more: [start, length], page clock. */
+  gaps: [number, number][];
+  /** The longest heartbeat interval under 16 ms (those are not kept one by one). */
+  heartbeatMaxShortGap: number;
+  /** performance.timeOrigin: page clock + timeOrigin = wall clock (ms since the epoch). */
+  timeOrigin: number;
 }
 
 declare global {
@@ -104,9 +113,13 @@ function instrumentPage(): void {
   const state: PageInstruments = {
     longTasks: [],
     frames: [],
+    frameStarts: [],
     recording: false,
     heartbeatMaxGap: 0,
     heartbeatOn: false,
+    gaps: [],
+    heartbeatMaxShortGap: 0,
+    timeOrigin: performance.timeOrigin,
   };
   window.__sbBench = state;
   try {
@@ -130,7 +143,10 @@ function instrumentPage(): void {
   let loop = 0;
   const frame = (id: number, t: number): void => {
     if (!recording || id !== loop) return;
-    if (last > 0) state.frames.push(Math.max(1, Math.round((t - last) / vsync)) * vsync);
+    if (last > 0) {
+      state.frames.push(Math.max(1, Math.round((t - last) / vsync)) * vsync);
+      state.frameStarts.push(last);
+    }
     last = t;
     requestAnimationFrame((next) => frame(id, next));
   };
@@ -152,11 +168,17 @@ function instrumentPage(): void {
   // it kept the main thread 100% busy in tiny tasks and was by far the page's largest allocator,
   // so it caused much of the garbage collection it then measured.
   const period = 4;
+  // Intervals this long are kept with their start, to set against the machine's stalls.
+  const gapRecordMs = 16;
   let prev = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const tick = (): void => {
     const now = performance.now();
-    if (prev > 0) state.heartbeatMaxGap = Math.max(state.heartbeatMaxGap, now - prev);
+    if (prev > 0) {
+      state.heartbeatMaxGap = Math.max(state.heartbeatMaxGap, now - prev);
+      if (now - prev >= gapRecordMs) state.gaps.push([prev, now - prev]);
+      else state.heartbeatMaxShortGap = Math.max(state.heartbeatMaxShortGap, now - prev);
+    }
     prev = now;
     timer = setTimeout(tick, period);
   };
@@ -165,6 +187,8 @@ function instrumentPage(): void {
       clearTimeout(timer);
       state.heartbeatOn = true;
       state.heartbeatMaxGap = 0;
+      state.gaps = [];
+      state.heartbeatMaxShortGap = 0;
       prev = 0;
       tick();
     },
@@ -210,9 +234,13 @@ export async function readInstruments(page: Page): Promise<PageInstruments> {
     return {
       longTasks: s.longTasks,
       frames: s.frames,
+      frameStarts: s.frameStarts,
       recording: s.recording,
       heartbeatMaxGap: s.heartbeatMaxGap,
       heartbeatOn: s.heartbeatOn,
+      gaps: s.gaps,
+      heartbeatMaxShortGap: s.heartbeatMaxShortGap,
+      timeOrigin: s.timeOrigin,
     };
   });
 }
@@ -259,11 +287,66 @@ export async function heapAfterGcMB(page: Page): Promise<number> {
   }
 }
 
-/** The longest main-thread block since `since` (page clock): long tasks and the heartbeat. */
-export function longestBlock(inst: PageInstruments, since = 0): { ms: number; tasks: number } {
+/** A main-thread block measurement (see longestBlock). */
+export interface Block {
+  /** The longest block with the machine's stalls taken out. */
+  ms: number;
+  /** The longest block as measured. */
+  rawMs: number;
+  /** Long tasks the page reported. */
+  tasks: number;
+  /** Machine stalls that overlapped a measured interval, and the longest of them. */
+  stalls: number;
+  longestStallMs: number;
+}
+
+/**
+ * The longest main-thread block since `since` (page clock): long tasks and the heartbeat, with
+ * the machine's own stalls (see hostStalls.ts) taken out of each; `rawMs` is the block as measured.
+ */
+export function longestBlock(
+  inst: PageInstruments,
+  stalls: readonly Stall[] = [],
+  since = 0,
+): Block {
   const tasks = inst.longTasks.filter((t) => t.start + t.duration >= since);
-  return {
-    ms: Math.max(0, inst.heartbeatOn ? inst.heartbeatMaxGap : 0, ...tasks.map((t) => t.duration)),
-    tasks: tasks.length,
-  };
+  const intervals = [
+    ...tasks.map((t) => ({ start: inst.timeOrigin + t.start, ms: t.duration })),
+    ...(inst.heartbeatOn
+      ? inst.gaps
+          .filter(([start, ms]) => start + ms >= since)
+          .map(([start, ms]) => ({ start: inst.timeOrigin + start, ms }))
+      : []),
+  ];
+  // Heartbeat intervals under 16 ms have no start: they count as measured.
+  const floor = inst.heartbeatOn ? inst.heartbeatMaxShortGap : 0;
+  const block = blockExcludingStalls(intervals, stalls, floor);
+  return { ...block, tasks: tasks.length };
+}
+
+/**
+ * The note's account of the machine's stalls for a block figure: what was measured before they
+ * were taken out, so a reader can see both.
+ */
+export function stallNote(blocks: readonly Block[]): string {
+  if (blocks.length === 0) return '';
+  const raw = blocks.map((b) => b.rawMs);
+  const hit = blocks.filter((b) => b.stalls > 0);
+  if (hit.length === 0) return '; no machine stall overlapped these windows';
+  const longest = Math.max(...hit.map((b) => b.longestStallMs));
+  return `; machine stalls taken out (bench/lib/hostStalls.ts): ${hit.length} of ${blocks.length} runs overlapped one or more (longest ${Math.round(longest)} ms); as measured, the longest blocks were ${raw.map((r) => Math.round(r)).join('/')} ms per run`;
+}
+
+/**
+ * Frame times with the machine's stalls taken out, in whole 60 Hz frames as recorded: a frame a
+ * stall delayed counts for what is left of it once the stall's overlap is removed.
+ */
+export function framesExcludingStalls(inst: PageInstruments, stalls: readonly Stall[]): number[] {
+  const vsync = 1000 / 60;
+  return inst.frames.map((ms, i) => {
+    const start = inst.frameStarts[i];
+    if (start === undefined) return ms;
+    const stalled = stalledWithin({ start: inst.timeOrigin + start, ms }, stalls);
+    return Math.max(1, Math.round((ms - stalled) / vsync)) * vsync;
+  });
 }

@@ -1,5 +1,6 @@
 // The result files: bench-results/<name>.json (everything) and <name>.md (the table people read),
 // and the --compare printout.
+import { STALL_THRESHOLD_MS } from './hostStalls';
 import type { BenchResult, Figure } from './types';
 import { QUIET_MACHINE } from './machine';
 
@@ -58,6 +59,15 @@ export function toMarkdown(result: BenchResult): string {
     );
     lines.push('');
   }
+  const hs = result.hostStalls;
+  if (hs)
+    lines.push(
+      `Machine stalls: a reference timer loop in its own process (${hs.realtime ? 'at real-time priority, chrt -f 1' : 'at normal priority: chrt was not permitted'}) ` +
+        `saw the whole machine pause ${hs.count} times for ${STALL_THRESHOLD_MS} ms or more (${(hs.totalMs / 1000).toFixed(1)} s in all, the longest ${hs.longestMs} ms), ` +
+        'as a hypervisor descheduling the virtual CPUs does. The main-thread block figures take the part of each block ' +
+        'that such a stall overlaps out of it (bench/lib/hostStalls.ts); their notes give the blocks as measured.',
+      '',
+    );
   lines.push('| Figure | Budget | Median | Spread p25–p75 (min–max) | Result | Note |');
   lines.push('|---|---|---|---|---|---|');
   for (const f of result.figures) {

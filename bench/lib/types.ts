@@ -1,4 +1,5 @@
 // Shapes shared by the benchmark runner, its scenarios and its reports.
+import type { Stall } from './hostStalls';
 
 export type Unit = 'ms' | 's' | 'KB' | 'MB' | 'MiB' | '%' | 'files';
 
@@ -49,6 +50,8 @@ export interface BenchResult {
   figures: Figure[];
   /** Seconds the whole run took. */
   durationSeconds: number;
+  /** Stalls of the whole machine over the run, as the reference process saw them. */
+  hostStalls?: { realtime: boolean; count: number; totalMs: number; longestMs: number };
   /** The wait for a quiet machine before each scenario (bench/lib/machine.ts). */
   quietWaits?: { scenario: string; waitedMs: number; busy?: number; quiet: boolean }[];
 }
@@ -65,6 +68,8 @@ export interface ScenarioContext {
   log(message: string): void;
   /** Filled in by the browser scenarios once Chromium has started. */
   setChromiumVersion(version: string): void;
+  /** The machine's own stalls so far (bench/lib/hostStalls.ts), in wall-clock time. */
+  hostStalls(): Stall[];
 }
 
 export interface Scenario {

@@ -12,6 +12,7 @@
 import type { Locator, Page } from '@playwright/test';
 import {
   clickTimed,
+  framesExcludingStalls,
   heapAfterGcMB,
   launchChromium,
   longestBlock,
@@ -20,10 +21,13 @@ import {
   readInstruments,
   startBenchSandbox,
   startHeartbeat,
+  stallNote,
   visibleTestIds,
   waitForPlugin,
   type BenchSandbox,
+  type Block,
 } from '../lib/browser';
+import type { Stall } from '../lib/hostStalls';
 import {
   measuredFigure,
   notMeasurable,
@@ -187,19 +191,21 @@ async function graphTransform(page: Page): Promise<string> {
 async function panZoom(
   page: Page,
   quick: boolean,
-): Promise<{ p95: number; frames: number; moved: boolean }> {
+  stalls: () => Stall[],
+): Promise<{ p95: number; rawP95: number; frames: number; moved: boolean }> {
   const box = await page.evaluate(() => {
     const g = document.querySelector('[data-kind="graph"]');
     const svg = g?.closest('svg') ?? document.querySelector('svg');
     const r = svg?.getBoundingClientRect();
     return r ? { x: r.x, y: r.y, w: r.width, h: r.height } : undefined;
   });
-  if (!box) return { p95: Number.NaN, frames: 0, moved: false };
+  if (!box) return { p95: Number.NaN, rawP95: Number.NaN, frames: 0, moved: false };
   const before = await graphTransform(page);
   await page.evaluate(() => {
     const s = window.__sbBench;
     if (s) {
       s.frames = [];
+      s.frameStarts = [];
       s.recording = true;
     }
   });
@@ -236,7 +242,8 @@ async function panZoom(
   });
   const after = await graphTransform(page);
   return {
-    p95: quantile(inst.frames, 0.95),
+    p95: quantile(framesExcludingStalls(inst, stalls()), 0.95),
+    rawP95: quantile(inst.frames, 0.95),
     frames: inst.frames.length,
     moved: before !== dragged || dragged !== zoomed || zoomed !== after,
   };
@@ -300,8 +307,7 @@ async function expandOne(page: Page): Promise<number | string> {
 
 interface LoadRun {
   /** Longest main-thread block from before the click until the page settled. */
-  block: number;
-  tasks: number;
+  block: Block;
   heapMB: number;
   /** Lists the page requested after the click. */
   listed: string[];
@@ -319,6 +325,7 @@ async function settledLoad(
   net: NetLog,
   nodeUrl: string,
   timeout: number,
+  stalls: () => Stall[],
 ): Promise<LoadRun | string> {
   await openNodeTopology(page, nodeUrl, timeout);
   await page.waitForTimeout(1000); // the node's own page settles first: its work is not the load's
@@ -331,10 +338,8 @@ async function settledLoad(
   if (missing.length > 0)
     return `no watch socket for ${missing.join(', ')} within ${timeout / 1000} s of the click (lists not complete)`;
   await page.waitForTimeout(SETTLE_MS);
-  const block = longestBlock(await readInstruments(page));
   return {
-    block: block.ms,
-    tasks: block.tasks,
+    block: longestBlock(await readInstruments(page), stalls()),
     heapMB: await heapAfterGcMB(page),
     listed: net.listedSince(t0, [...CLUSTER_LISTS, CONSOLE_LIST]),
   };
@@ -491,7 +496,9 @@ async function runTopology(ctx: ScenarioContext, size: TopologySize): Promise<Fi
         `no graph on /switchboard/topology within ${timeout / 1000} s (no ${GRAPH_NODE} element; page shows data-test: ${ids || 'none'})`,
       );
     }
-    const loads = await repeat(ctx.warmup, runs, () => settledLoad(page, net, nodeUrl, timeout));
+    const loads = await repeat(ctx.warmup, runs, () =>
+      settledLoad(page, net, nodeUrl, timeout, () => ctx.hostStalls()),
+    );
     const loadError = loads.find((l): l is string => typeof l === 'string');
     const loadRuns = loads.filter((l): l is LoadRun => typeof l !== 'string');
     const listed = loadRuns[0]?.listed.join(', ') || 'none';
@@ -524,12 +531,14 @@ async function runTopology(ctx: ScenarioContext, size: TopologySize): Promise<Fi
         : measuredFigure(
             {
               ...specs.load,
-              note: `the same navigation, from just before the click until the lists are complete + ${SETTLE_MS / 1000} s: the longer of the longest long task (${loadRuns.map((l) => l.tasks).join('/')} per run) and the longest interval of a 4 ms heartbeat${runsNote}`,
+              note: `the same navigation, from just before the click until the lists are complete + ${SETTLE_MS / 1000} s: the longer of the longest long task (${loadRuns.map((l) => l.block.tasks).join('/')} per run) and the longest interval of a 4 ms heartbeat${stallNote(loadRuns.map((l) => l.block))}${runsNote}`,
             },
-            loadRuns.map((l) => l.block),
+            loadRuns.map((l) => l.block.ms),
           ),
     ];
-    const pz = await repeat(ctx.warmup, runs, () => panZoom(page, ctx.quick));
+    const pz = await repeat(ctx.warmup, runs, () =>
+      panZoom(page, ctx.quick, () => ctx.hostStalls()),
+    );
     figures.push(
       pz.some((r) => !r.moved)
         ? notMeasurable(
@@ -539,7 +548,7 @@ async function runTopology(ctx: ScenarioContext, size: TopologySize): Promise<Fi
         : measuredFigure(
             {
               ...specs.frame,
-              note: `requestAnimationFrame deltas during drag-pan and wheel-zoom on the settled cluster graph, in whole 60 Hz frames (16.67 ms = no frame dropped); ~${pz[0]?.frames ?? 0} frames per run${runsNote}`,
+              note: `requestAnimationFrame deltas during drag-pan and wheel-zoom on the settled cluster graph, in whole 60 Hz frames (16.67 ms = no frame dropped); ~${pz[0]?.frames ?? 0} frames per run; a frame a machine stall delayed counts without the stall (bench/lib/hostStalls.ts): as measured, the p95 was ${pz.map((r) => round(r.rawP95)).join('/')} ms per run${runsNote}`,
             },
             pz.map((r) => r.p95),
           ),
@@ -605,7 +614,7 @@ async function runTopology(ctx: ScenarioContext, size: TopologySize): Promise<Fi
           rates.push(await storm(api, nnceT, rate, seconds, i));
           await page.waitForTimeout(1000);
           frames.push(net.framesOf('nodenetworkconfigurationenactments') - f0);
-          return longestBlock(await readInstruments(page));
+          return longestBlock(await readInstruments(page), ctx.hostStalls());
         });
         out.push(
           frames.some((f) => f === 0)
@@ -616,7 +625,7 @@ async function runTopology(ctx: ScenarioContext, size: TopologySize): Promise<Fi
             : measuredFigure(
                 {
                   ...live.storm,
-                  note: `cluster view settled (graph drawn, lists complete + ${SETTLE_MS / 1000} s); in-process status updates (Progressing ⇄ Available) round-robin over the cluster's ${enactments.toLocaleString('en')} enactments through the sandbox API, controllers off; achieved ${round(Math.min(...rates))}–${round(Math.max(...rates))} updates/s, ${Math.min(...frames)}–${Math.max(...frames)} messages on the page's enactment socket per run; from the storm's start to 1 s after its end: the longer of the longest long task (${storms.map((s) => s.tasks).join('/')} per run) and the longest 4 ms heartbeat interval${runsNote}`,
+                  note: `cluster view settled (graph drawn, lists complete + ${SETTLE_MS / 1000} s); in-process status updates (Progressing ⇄ Available) round-robin over the cluster's ${enactments.toLocaleString('en')} enactments through the sandbox API, controllers off; achieved ${round(Math.min(...rates))}–${round(Math.max(...rates))} updates/s, ${Math.min(...frames)}–${Math.max(...frames)} messages on the page's enactment socket per run; from the storm's start to 1 s after its end: the longer of the longest long task (${storms.map((s) => s.tasks).join('/')} per run) and the longest 4 ms heartbeat interval${stallNote(storms)}${runsNote}`,
                 },
                 storms.map((s) => s.ms),
               ),
@@ -630,7 +639,7 @@ async function runTopology(ctx: ScenarioContext, size: TopologySize): Promise<Fi
         const t0 = Date.now();
         const dropped = sandbox.cluster.dropWatches();
         await page.waitForTimeout(relistWaitMs);
-        const block = longestBlock(await readInstruments(page));
+        const block = longestBlock(await readInstruments(page), ctx.hostStalls());
         return {
           ...block,
           dropped,
@@ -649,7 +658,7 @@ async function runTopology(ctx: ScenarioContext, size: TopologySize): Promise<Fi
           : measuredFigure(
               {
                 ...live.relist,
-                note: `cluster view settled; sandbox dropWatches() destroys every open watch server-side (${relists.map((r) => r.dropped).join('/')} per run; the browser's sockets close with 1006), then ${relistWaitMs / 1000} s: the lean watches re-list after 1 s (every run re-listed ${CLUSTER_LISTS.join(', ')}), the console's own watches (policies) reconnect after 15 s (reopened in ${consoleBack} of ${relists.length} runs${ctx.quick ? '; quick mode waits only 3 s' : ''}); the longer of the longest long task (${relists.map((r) => r.tasks).join('/')} per run) and the longest 4 ms heartbeat interval over that window; ${relistRuns} runs after ${ctx.warmup} warm-up`,
+                note: `cluster view settled; sandbox dropWatches() destroys every open watch server-side (${relists.map((r) => r.dropped).join('/')} per run; the browser's sockets close with 1006), then ${relistWaitMs / 1000} s: the lean watches re-list after 1 s (every run re-listed ${CLUSTER_LISTS.join(', ')}), the console's own watches (policies) reconnect after 15 s (reopened in ${consoleBack} of ${relists.length} runs${ctx.quick ? '; quick mode waits only 3 s' : ''}); the longer of the longest long task (${relists.map((r) => r.tasks).join('/')} per run) and the longest 4 ms heartbeat interval over that window${stallNote(relists)}; ${relistRuns} runs after ${ctx.warmup} warm-up`,
               },
               relists.map((r) => r.ms),
             ),
