@@ -219,6 +219,51 @@ test('at scale, node labels follow the zoom: none when fitted, every one once zo
     await page.screenshot({ path: shot('labels-at-zoom') });
   }));
 
+test('at scale, the canvas draws the nodes near the view as it is zoomed and panned', async ({
+  browser,
+}) =>
+  withScaleTopology(browser, 200, async (page, summaries) => {
+    await waitForSettledCanvas(page);
+    const drawn = async () =>
+      new Set(await summaries.evaluateAll((els) => els.map((e) => e.getAttribute('data-test'))));
+    // Zoomed in, only the nodes near the view are in the DOM (renderWindow.ts).
+    const zoomIn = page.getByRole('button', { name: 'Zoom in' });
+    for (let i = 0; i < 6; i++) await zoomIn.click();
+    await waitForSettledCanvas(page);
+    await expect.poll(() => summaries.count()).toBeLessThan(200);
+    const before = await drawn();
+    expect(before.size).toBeGreaterThan(0);
+    // Drag the canvas a whole canvas width to the left, starting on empty canvas: nodes that were
+    // right of the view come into it and are drawn.
+    const box = await page.getByTestId('topology-graph').boundingBox();
+    if (!box) throw new Error('no canvas');
+    const start = await page.evaluate((b) => {
+      for (let fy = 0.3; fy < 0.9; fy += 0.05)
+        for (let fx = 0.9; fx > 0.5; fx -= 0.05) {
+          const x = b.x + b.width * fx;
+          const y = b.y + b.height * fy;
+          const el = document.elementFromPoint(x, y);
+          if (el?.closest('svg') && !el.closest('[data-kind="node"], [data-kind="edge"]'))
+            return { x, y };
+        }
+      return { x: b.x + b.width * 0.9, y: b.y + b.height / 2 };
+    }, box);
+    for (let i = 0; i < 2; i++) {
+      await page.mouse.move(start.x, start.y);
+      await page.mouse.down();
+      await page.mouse.move(start.x - box.width * 0.45, start.y, { steps: 20 });
+      await page.mouse.up();
+    }
+    await waitForSettledCanvas(page);
+    await expect
+      .poll(async () => [...(await drawn())].filter((id) => !before.has(id)).length)
+      .toBeGreaterThan(0);
+    await page.screenshot({ path: shot('panned-at-zoom') });
+    // Fitted again, the whole cluster is drawn.
+    await page.getByRole('button', { name: 'Fit to screen' }).click();
+    await expect(summaries).toHaveCount(200);
+  }));
+
 test('at scale, a filter cleared draws the cluster in steps and fits it once whole', async ({
   browser,
 }) =>

@@ -24,6 +24,7 @@ import { NODE_SIZE } from '../logic/layout';
 import { ELEMENT_TYPES } from './toPatternFlyModel';
 import { progressiveStep } from './progressiveDraw';
 import { modelDelta } from './modelDelta';
+import { installRenderWindow } from './renderWindow';
 
 interface TopologyGraphViewProps {
   model: Model;
@@ -55,6 +56,7 @@ export function TopologyGraphView({
     v.registerComponentFactory(componentFactory);
     return v;
   }, []);
+  useEffect(() => installRenderWindow(controller), [controller]);
   const handlers = useRef({ onSelect, onMoved });
   handlers.current = { onSelect, onMoved };
   const fitted = useRef<string | null>(null);
