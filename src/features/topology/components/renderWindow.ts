@@ -5,8 +5,8 @@
 // default): each node's check is a computed value that reads the graph's position and scale, so
 // every pan or zoom step ran one check per node. At 2,000 nodes that was 7–14 ms of script in
 // each frame of a drag (Chromium trace, 2026-12-07), and frames were dropped. Checked against a
-// window that moves only when the view leaves it, a drag or a zoom inside the window runs no
-// check at all.
+// window that moves only when the view leaves it or zooms far into it, a drag inside the window
+// runs no check at all, and a zoom runs them once per window rather than once per step.
 import {
   GRAPH_POSITION_CHANGE_EVENT,
   action,

@@ -3,8 +3,8 @@
 // The canvas renders only the nodes near the view. Checking that against the live view costs a
 // check per node on every pan or zoom step, so the check is made against a window instead: the
 // view grown by half its width and height on each side (as react-topology's own view check pads
-// by default), in graph coordinates. The window moves
-// only when the view leaves it (or, once the view has settled, to fit it again).
+// by default), in graph coordinates. The window moves only when the view leaves it or zooms far
+// into it, and is fitted to the view again once the view has settled.
 
 export interface Rect {
   x: number;
