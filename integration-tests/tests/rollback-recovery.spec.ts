@@ -82,6 +82,9 @@ test('@reliability a failing new policy is reverted where it worked, then delete
 
   await panel.getByTestId('revert-delete-policy').click();
   await expect.poll(() => exists(kube, `${NNCP}/${name}`)).toBe(false);
+  // On to the policy list, as the page's own Delete goes: the page stops watching the deleted
+  // policy, whose next poll would only answer 404.
+  await expect(rb.page).toHaveURL(/\/switchboard\/policies$/);
 });
 
 test.describe("while the handler rewrites the failing policy's status", () => {

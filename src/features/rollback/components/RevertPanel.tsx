@@ -3,6 +3,7 @@
 // preview and what it does to other policies' interfaces, offers a server dry-run, applies it
 // onto the policy and, once the nodes are back, offers to delete the policy.
 import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { parse } from 'yaml';
 import {
   Alert,
@@ -20,6 +21,7 @@ import { CodeEditor } from '../../../shared/ui/CodeEditor';
 import { usePluginTranslation } from '../../../shared/i18n/usePluginTranslation';
 import { PolicyModel } from '../../../shared/k8s/models';
 import { useDeleteResource } from '../../../shared/k8s/mutations';
+import { POLICY_LIST_URL } from '../../../shared/policyRoutes';
 import type { Node } from '../../../shared/model/k8s';
 import { NodePreviewTable } from './NodePreviewTable';
 import type {
@@ -86,6 +88,7 @@ export function RevertPanel({
   );
   const { state, write, wait, reset, dryRun, historyError } = usePolicySpecWrite(policy);
   const del = useDeleteResource();
+  const navigate = useNavigate();
 
   const parsed = useMemo((): { ok: true; value: NetworkState } | { ok: false; message: string } => {
     try {
@@ -259,7 +262,15 @@ export function RevertPanel({
                     <Button
                       variant="danger"
                       isLoading={del.isPending}
-                      onClick={() => del.mutate({ model: PolicyModel, resource: policy })}
+                      // Then to the policy list, as the page's own Delete action goes: the page
+                      // watches the policy by name, and the console polls a named object every
+                      // 30 s, so staying would only fetch a 404 for an object we know is gone.
+                      onClick={() =>
+                        del.mutate(
+                          { model: PolicyModel, resource: policy },
+                          { onSuccess: () => void navigate(POLICY_LIST_URL) },
+                        )
+                      }
                       data-test="revert-delete-policy"
                     >
                       {t('Delete policy')}
