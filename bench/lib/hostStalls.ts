@@ -15,17 +15,14 @@
 // two processes can only shrink an overlap, so an error leaves more of a block on the page.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 
-/** A stretch of wall-clock time (ms since the epoch) in which the reference process did not run. */
-export interface Stall {
+/** A stretch of wall-clock time: from `start` (ms since the epoch) for `ms`. */
+export interface Interval {
   start: number;
   ms: number;
 }
 
-/** A page interval on the wall clock: a heartbeat gap or a long task. */
-export interface PageInterval {
-  start: number;
-  ms: number;
-}
+/** An interval in which the reference process did not run. */
+export type Stall = Interval;
 
 /** The reference loop's period; a gap counts as a stall from this long after its last tick. */
 export const REFERENCE_PERIOD_MS = 2;
@@ -97,17 +94,14 @@ export function startHostStallMonitor(): HostStallMonitor {
   };
 }
 
-/** How much of `[start, start + ms)` the stalls cover (they never overlap one another). */
-export function stalledWithin(interval: PageInterval, stalls: readonly Stall[]): number {
-  const a = interval.start;
-  const b = interval.start + interval.ms;
-  let covered = 0;
-  for (const s of stalls) {
-    const lo = Math.max(a, s.start);
-    const hi = Math.min(b, s.start + s.ms);
-    if (hi > lo) covered += hi - lo;
-  }
-  return covered;
+/** How long two intervals share (0 when they are apart). */
+function overlap(a: Interval, b: Interval): number {
+  return Math.max(0, Math.min(a.start + a.ms, b.start + b.ms) - Math.max(a.start, b.start));
+}
+
+/** How much of a page interval the stalls cover (they never overlap one another). */
+export function stalledWithin(interval: Interval, stalls: readonly Stall[]): number {
+  return stalls.reduce((covered, s) => covered + overlap(interval, s), 0);
 }
 
 export interface StallAdjustedBlock {
@@ -125,7 +119,7 @@ export interface StallAdjustedBlock {
  * the page measured outside these intervals (e.g. a heartbeat maximum below the recorded gaps).
  */
 export function blockExcludingStalls(
-  intervals: readonly PageInterval[],
+  intervals: readonly Interval[],
   stalls: readonly Stall[],
   floorMs = 0,
 ): StallAdjustedBlock {
@@ -133,9 +127,10 @@ export function blockExcludingStalls(
   let rawMs = floorMs;
   const hit = new Set<Stall>();
   for (const i of intervals) {
+    const overlapping = stalls.filter((s) => overlap(i, s) > 0);
     rawMs = Math.max(rawMs, i.ms);
-    ms = Math.max(ms, i.ms - stalledWithin(i, stalls));
-    for (const s of stalls) if (s.start < i.start + i.ms && s.start + s.ms > i.start) hit.add(s);
+    ms = Math.max(ms, i.ms - stalledWithin(i, overlapping));
+    for (const s of overlapping) hit.add(s);
   }
   return {
     ms,
